@@ -1,0 +1,54 @@
+import autocannon from 'autocannon';
+
+export interface Scenario {
+  name: string;
+  method?: 'GET' | 'POST';
+  path: string;
+  body?: unknown;
+  /** Needs the bearer token of the demo administrator. */
+  auth?: boolean;
+  /** The limit this endpoint is compared with: a bare route of the same server. */
+  limit?: string;
+}
+
+export interface Figures {
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+}
+
+/** Runs one autocannon load: fixed duration and connections, loopback only. */
+export async function load(
+  url: string,
+  s: Scenario,
+  connections: number,
+  seconds: number,
+  token?: string,
+): Promise<Figures> {
+  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  if (s.auth && token) headers.authorization = `Bearer ${token}`;
+  const result = await autocannon({
+    url: url + s.path,
+    method: s.method ?? 'GET',
+    headers,
+    body: s.body === undefined ? undefined : JSON.stringify(s.body),
+    connections,
+    duration: seconds,
+  });
+  return {
+    rps: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+  };
+}
+
+export const scenarios: Scenario[] = [
+  { name: 'bare route (GET /health)', path: '/health' },
+  { name: 'login', method: 'POST', path: '/sys/login', body: { username: 'admin', password: 'Bench12345' } },
+  { name: 'menu tree (sys/me)', path: '/api-user/sys/me', auth: true },
+  { name: 'current user', path: '/api-user/users/current', auth: true },
+];

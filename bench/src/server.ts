@@ -1,0 +1,96 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+export const repoRoot = path.resolve(import.meta.dirname, '..', '..');
+export const BENCH_PASSWORD = 'Bench12345';
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = net.createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const port = (s.address() as net.AddressInfo).port;
+      s.close(() => resolve(port));
+    });
+    s.on('error', reject);
+  });
+}
+
+export interface RunningServer {
+  url: string;
+  child: ChildProcess;
+  dataDir: string;
+  /** Milliseconds from spawn to the first 200 of /health. */
+  startMs: number;
+  peakRssMb(): number;
+  stop(): Promise<void>;
+}
+
+/** Starts the built server (server/dist/main.js) on a database: embedded in a folder, or a PostgreSQL schema. */
+export async function startServer(opts: {
+  databaseUrl?: string;
+  schema?: string;
+  dataDir?: string;
+}): Promise<RunningServer> {
+  const port = await freePort();
+  const dataDir = opts.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'eam-bench-'));
+  const started = Date.now();
+  const child = spawn(process.execPath, [path.join(repoRoot, 'server', 'dist', 'main.js')], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: opts.databaseUrl ?? '',
+      DATABASE_SCHEMA: opts.schema ?? 'public',
+      SEED_ADMIN_PASSWORD: BENCH_PASSWORD,
+      LOG_LEVEL: 'warn',
+      LOGIN_MAX_FAILURES: '1000000',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${url}/health`)).status === 200) break;
+    } catch {
+      /* starting */
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  const startMs = Date.now() - started;
+  return {
+    url,
+    child,
+    dataDir,
+    startMs,
+    peakRssMb() {
+      try {
+        const status = fs.readFileSync(`/proc/${child.pid}/status`, 'utf8');
+        const kb = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0);
+        return Math.round(kb / 1024);
+      } catch {
+        return 0;
+      }
+    },
+    async stop() {
+      if (child.exitCode !== null) return;
+      const exited = new Promise((r) => child.on('exit', r));
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+export async function login(url: string, username = 'admin'): Promise<string> {
+  const r = await fetch(`${url}/sys/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password: BENCH_PASSWORD }),
+  });
+  if (r.status !== 200) throw new Error(`login failed: ${r.status} ${await r.text()}`);
+  return ((await r.json()) as { access_token: string }).access_token;
+}

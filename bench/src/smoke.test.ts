@@ -1,0 +1,22 @@
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+import { expect, it } from 'vitest';
+import { repoRoot } from './server.js';
+
+// Proves the bench still runs end to end (a one-second load per scenario); asserts no timing.
+it('the benchmark runs and prints its tables', () => {
+  const out = execFileSync(
+    process.execPath,
+    ['--import', 'tsx', path.join(repoRoot, 'bench', 'src', 'run.ts'), '--quick'],
+    {
+      encoding: 'utf8',
+      env: {
+        ...process.env,
+        BENCH_DATABASE_URL: process.env.TEST_DATABASE_URL ?? 'postgres://nobody@127.0.0.1:1/none',
+      },
+      timeout: 240_000,
+    },
+  );
+  expect(out).toMatch(/\| PGlite \| login \| 1 \| \d+/);
+  expect(out).toMatch(/cold start on existing data/);
+});

@@ -1,0 +1,189 @@
+import ExcelJS from 'exceljs';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import {
+  browserSuite,
+  DESKTOP,
+  expectToast,
+  launchBrowser,
+  missingTranslations,
+  newContext,
+  PHONE,
+  screenshot,
+  startServer,
+  type TestServer,
+  waitForShell,
+} from './harness.js';
+
+/*
+ * The equipment ledger in the browser: the generic resource pages driven by the server's metadata.
+ */
+
+const table = (page: Page) => page.getByTestId('resource-table-equipment');
+const search = (page: Page) => page.getByTestId('resource-search');
+const drawer = (page: Page) => page.getByTestId('resource-form');
+const rows = (page: Page) => table(page).locator('tbody tr.ant-table-row');
+
+async function xlsx(rows: unknown[][]): Promise<Buffer> {
+  const wb = new ExcelJS.Workbook();
+  const ws = wb.addWorksheet('data');
+  for (const r of rows) ws.addRow(r);
+  return Buffer.from(await wb.xlsx.writeBuffer());
+}
+
+async function pickOption(page: Page, select: Locator, text: string): Promise<void> {
+  await select.click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: text }).first().click();
+}
+
+async function searchByCode(page: Page, code: string): Promise<void> {
+  await search(page).getByTestId('field-code').fill(code);
+  await page.getByTestId('resource-search-submit').click();
+}
+
+async function confirmPop(page: Page): Promise<void> {
+  await page.locator('.ant-popconfirm:visible .ant-btn-primary').click();
+}
+
+browserSuite('equipment ledger (resource engine pages)', () => {
+  let server: TestServer;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+    const token = await server.token('admin');
+    context = await newContext(browser, server, { token, lang: 'zh' });
+    page = await context.newPage();
+    await page.goto('/equipment/ledger/1');
+    await waitForShell(page);
+    await rows(page).first().waitFor();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('lists the demo machines with readable workshop, line and status, 20 to a page', async () => {
+    expect(await rows(page).count()).toBe(20);
+    await page.getByTestId('pagination-total').getByText('共 60 条').waitFor();
+    await table(page).getByText('机加工车间').first().waitFor();
+    await screenshot(page, 'equipment-ledger-desktop');
+  });
+
+  it('creates, finds, edits and deletes a machine', async () => {
+    await page.getByTestId('resource-add').click();
+    await drawer(page).getByTestId('field-code').fill('E2E-001');
+    await drawer(page).getByTestId('field-name').fill('端到端测试车床');
+    await pickOption(page, drawer(page).getByTestId('field-importance'), 'A类');
+    await page.getByTestId('resource-form-save').click();
+    await expectToast(page, '保存成功');
+
+    await searchByCode(page, 'E2E-001');
+    await expect.poll(() => rows(page).count()).toBe(1);
+    await rows(page).first().getByText('端到端测试车床').waitFor();
+
+    await rows(page).first().getByTestId('row-edit').click();
+    await drawer(page).getByTestId('field-name').fill('端到端测试车床（改）');
+    await page.getByTestId('resource-form-save').click();
+    await expectToast(page, '保存成功');
+    await rows(page).first().getByText('端到端测试车床（改）').waitFor();
+
+    await rows(page).first().getByTestId('row-delete').click();
+    await confirmPop(page);
+    await expectToast(page, '删除成功');
+    await expect.poll(() => rows(page).count()).toBe(0);
+  });
+
+  it('shows the server message naming the field when a code is taken', async () => {
+    await page.getByTestId('resource-add').click();
+    await drawer(page).getByTestId('field-code').fill('EQ-CK-001');
+    await drawer(page).getByTestId('field-name').fill('重复编号');
+    await page.getByTestId('resource-form-save').click();
+    await expectToast(page, '编号“EQ-CK-001”已存在');
+    await drawer(page).locator('.ant-form-item-explain-error', { hasText: '已存在' }).waitFor();
+    await page.keyboard.press('Escape');
+    await drawer(page).waitFor({ state: 'detached' });
+  });
+
+  it('imports a file, and reports a bad file row by row without importing it', async () => {
+    await page.getByTestId('resource-import').click();
+    const dialog = page.getByTestId('import-dialog');
+    const input = dialog.locator('input[type=file]');
+    const bad = await xlsx([
+      ['编号*', '名称*', '所属车间', '状态'],
+      ['E2E-IMP-1', '导入设备一', 'WS01', '运行'],
+      ['E2E-IMP-2', '', 'WS99', '运行'],
+    ]);
+    await input.setInputFiles({ name: 'bad.xlsx', mimeType: 'application/octet-stream', buffer: bad });
+    const report = page.getByTestId('import-report');
+    await report.getByText('名称不能为空').waitFor();
+    await report.getByText('所属车间：找不到“WS99”').waitFor();
+    await screenshot(page, 'equipment-import-report');
+
+    const good = await xlsx([
+      ['编号*', '名称*', '所属车间', '所属产线', '状态'],
+      ['E2E-IMP-1', '导入设备一', 'WS01', '车削线', '运行'],
+      ['E2E-IMP-2', '导入设备二', '机加工车间', 'L0102', '待机'],
+    ]);
+    await input.setInputFiles({ name: 'good.xlsx', mimeType: 'application/octet-stream', buffer: good });
+    await expectToast(page, '成功导入2条数据');
+    await searchByCode(page, 'E2E-IMP');
+    await expect.poll(() => rows(page).count()).toBe(2);
+    await rows(page).getByText('铣削线').waitFor();
+  });
+
+  it('exports the filtered list to My downloads and downloads the file', async () => {
+    await page.getByTestId('resource-export').click();
+    await expectToast(page, '我的下载');
+    await page.getByTestId('user-menu').click();
+    await page.getByTestId('menu-downloads').click();
+    const link = page.getByTestId('downloads-dialog').getByTestId('download-link').first();
+    await link.waitFor({ timeout: 20_000 });
+    const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
+    const path = await download.path();
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.readFile(path);
+    const ws = wb.worksheets[0]!;
+    expect(ws.getRow(1).getCell(1).value).toBe('编号');
+    const codes = [2, 3].map((r) => String(ws.getRow(r).getCell(1).value)).sort();
+    expect(codes).toEqual(['E2E-IMP-1', 'E2E-IMP-2']);
+    expect(ws.rowCount).toBe(3);
+    await page.keyboard.press('Escape');
+  });
+
+  it('follows the language switch: labels and values from the server change', async () => {
+    const pick = async (lang: string) => {
+      await page.getByTestId('language-switch').click();
+      await page.locator(`.ant-dropdown:visible [data-lang="${lang}"]`).click();
+    };
+    await pick('en');
+    await search(page).getByText('Code', { exact: true }).waitFor();
+    await table(page).locator('th', { hasText: 'Workshop' }).first().waitFor();
+    await page.getByTestId('resource-export').getByText('Export').waitFor();
+    await pick('tw');
+    await search(page).getByText('編號', { exact: true }).waitFor();
+    await page.getByTestId('resource-export').getByText('匯出').waitFor();
+    await pick('zh');
+    await search(page).getByText('编号', { exact: true }).waitFor();
+    expect(missingTranslations.filter((m) => m.includes('resources'))).toEqual([]);
+  });
+
+  it('shows workshops with their lines and the mould list with its life warning', async () => {
+    await page.goto('/setUp/workshop');
+    await waitForShell(page);
+    const shops = page.getByTestId('resource-table-workshop');
+    await shops.getByText('机加工车间').waitFor();
+    await shops.locator('.ant-table-row-expand-icon').first().click();
+    await page.getByTestId('resource-table-line').getByText('车削线').waitFor();
+    await page.goto('/eqmold/eqmoldlist/2');
+    await waitForShell(page);
+    await page.getByTestId('resource-table-mould').getByText('前保险杠模具').waitFor();
+    await screenshot(page, 'mould-list-desktop');
+    await page.setViewportSize(PHONE);
+    await page.getByTestId('resource-table-mould').waitFor();
+    await screenshot(page, 'mould-list-phone');
+    await page.setViewportSize(DESKTOP);
+  });
+});

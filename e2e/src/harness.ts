@@ -1,0 +1,356 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { afterEach, describe, it } from 'vitest';
+
+/** Browser tests drive this Chromium (override with CHROMIUM_PATH). */
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const browserAvailable = fs.existsSync(CHROMIUM);
+export const ADMIN_PASSWORD = process.env.SEED_ADMIN_PASSWORD ?? 'Admin12345';
+export const ROOT = path.resolve(import.meta.dirname, '..', '..');
+export const SCREENSHOTS = path.join(ROOT, '.test-artifacts', 'screenshots');
+const SERVER_MAIN = path.join(ROOT, 'server', 'dist', 'main.js');
+
+export const DESKTOP = { width: 1440, height: 900 } as const;
+export const PHONE = { width: 390, height: 844 } as const;
+
+let skipNoticeShown = false;
+
+/**
+ * A browser test suite: skipped with one clear line when no Chromium is found, failing instead when
+ * REQUIRE_BROWSER=1.
+ */
+export function browserSuite(name: string, body: () => void): void {
+  if (browserAvailable) {
+    describe(name, () => {
+      keepFailureScreenshots();
+      body();
+    });
+    return;
+  }
+  if (process.env.REQUIRE_BROWSER === '1') {
+    describe(name, () => {
+      it('needs Chromium', () => {
+        throw new Error(`REQUIRE_BROWSER=1 but no Chromium at ${CHROMIUM}`);
+      });
+    });
+    return;
+  }
+  // Test files run in separate workers of one runner: a marker keeps the notice to one line per run.
+  const marker = path.join(os.tmpdir(), `eam-e2e-no-chromium-${process.ppid}`);
+  if (!skipNoticeShown && !fs.existsSync(marker)) {
+    skipNoticeShown = true;
+    fs.writeFileSync(marker, '');
+    console.warn(
+      `Browser tests skipped: no Chromium at ${CHROMIUM} (set CHROMIUM_PATH, or REQUIRE_BROWSER=1 to fail).`,
+    );
+  }
+  describe.skip(name, body);
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+export interface TestServer {
+  url: string;
+  port: number;
+  stop: () => Promise<void>;
+  /** Calls the API as JSON; `token` adds the Authorization header the web client sends. */
+  api: <T = unknown>(
+    method: string,
+    path: string,
+    body?: unknown,
+    token?: string,
+  ) => Promise<{ status: number; body: T }>;
+  /** Logs in through the API and gives the access token. */
+  token: (username: string, password?: string) => Promise<string>;
+}
+
+export interface ServerOptions {
+  /** Built web application to serve (default web/dist). */
+  webDist?: string;
+  env?: Record<string, string>;
+}
+
+/** Starts the real server on a free port and a fresh database (PGlite, or a fresh schema of TEST_DATABASE_URL). */
+export async function startServer(options: ServerOptions = {}): Promise<TestServer> {
+  if (!fs.existsSync(SERVER_MAIN)) throw new Error(`${SERVER_MAIN} is missing: run npm run build first`);
+  const port = await freePort();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'eam-e2e-'));
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    SEED_ADMIN_PASSWORD: ADMIN_PASSWORD,
+    LOG_LEVEL: 'warn',
+    ...(options.webDist ? { WEB_DIST: options.webDist } : {}),
+    ...options.env,
+  };
+  delete env.DATABASE_URL;
+  if (process.env.TEST_DATABASE_URL) {
+    env.DATABASE_URL = process.env.TEST_DATABASE_URL;
+    env.DATABASE_SCHEMA = `e2e_${randomBytes(6).toString('hex')}`;
+  }
+  const child: ChildProcess = spawn(process.execPath, [SERVER_MAIN], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout?.on('data', (d) => {
+    output += d;
+  });
+  child.stderr?.on('data', (d) => {
+    output += d;
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${output}`);
+    try {
+      const res = await fetch(`${url}/health`);
+      if (res.status === 200) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`server did not become healthy:\n${output}`);
+    }
+    await new Promise((r) => setTimeout(r, 150));
+  }
+
+  const api: TestServer['api'] = async (method, p, body, token) => {
+    const headers: Record<string, string> = { lang: 'zh' };
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    if (token) headers.authorization = `Bearer${token}`;
+    const res = await fetch(`${url}${p}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await res.text();
+    let parsed: unknown = text;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      // not JSON
+    }
+    return { status: res.status, body: parsed as never };
+  };
+
+  return {
+    url,
+    port,
+    api,
+    token: async (username, password = ADMIN_PASSWORD) => {
+      const res = await api<{ access_token?: string }>('POST', '/sys/login', { username, password });
+      if (!res.body.access_token) throw new Error(`login of ${username} failed: ${JSON.stringify(res.body)}`);
+      return res.body.access_token;
+    },
+    stop: async () => {
+      if (child.exitCode === null) {
+        const exited = new Promise((r) => child.once('exit', r));
+        child.kill('SIGTERM');
+        await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
+        if (child.exitCode === null) child.kill('SIGKILL');
+      }
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+export type Lang = 'zh' | 'en' | 'tw';
+
+/** Open contexts, so that a failing test can keep screenshots of every page it had open. */
+const openContexts = new Set<BrowserContext>();
+
+/** Screenshots of every open page when a test fails (in .test-artifacts/screenshots/failures). */
+export function keepFailureScreenshots(): void {
+  afterEach(async (ctx) => {
+    if (ctx.task.result?.state !== 'fail') return;
+    const dir = path.join(SCREENSHOTS, 'failures');
+    fs.mkdirSync(dir, { recursive: true });
+    const name = ctx.task.name.replace(/[^\w一-龥-]+/g, '_').slice(0, 80);
+    let i = 0;
+    for (const context of openContexts) {
+      for (const page of context.pages()) {
+        await page.screenshot({ path: path.join(dir, `${name}-${i++}.png`) }).catch(() => {});
+        console.warn(`failure screenshot of ${page.url()}: ${name}-${i - 1}.png`);
+      }
+    }
+  });
+}
+
+/** Translation keys the pages asked for but a language lacks (logged by the app's i18n set-up). */
+export const missingTranslations: string[] = [];
+
+export interface ContextOptions {
+  viewport?: { width: number; height: number };
+  lang?: Lang;
+  /** Access token to start logged in (cookie Admin-Token). */
+  token?: string;
+}
+
+/** A fresh browser context (own cookies and storage) on the server, optionally logged in. */
+export async function newContext(
+  browser: Browser,
+  server: TestServer,
+  options: ContextOptions = {},
+): Promise<BrowserContext> {
+  const context = await browser.newContext({ viewport: options.viewport ?? DESKTOP, baseURL: server.url });
+  openContexts.add(context);
+  context.on('close', () => openContexts.delete(context));
+  context.on('console', (msg) => {
+    if (msg.text().startsWith('[i18n] missing')) missingTranslations.push(msg.text());
+  });
+  const cookies = [];
+  if (options.lang) cookies.push({ name: 'language', value: options.lang, url: server.url });
+  if (options.token) cookies.push({ name: 'Admin-Token', value: options.token, url: server.url });
+  if (cookies.length) await context.addCookies(cookies);
+  return context;
+}
+
+/** Logs in through the login form. */
+export async function loginThroughForm(page: Page, username: string, password = ADMIN_PASSWORD): Promise<void> {
+  await page.getByTestId('login-username').fill(username);
+  await page.getByTestId('login-password').fill(password);
+  await page.getByTestId('login-submit').click();
+}
+
+/** Waits until the shell is shown (session loaded, routes generated). */
+export async function waitForShell(page: Page): Promise<void> {
+  await page.getByTestId('app-layout').waitFor({ state: 'visible', timeout: 20_000 });
+}
+
+/** Keeps a screenshot as a test artefact (.test-artifacts/screenshots, git-ignored). */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  fs.mkdirSync(SCREENSHOTS, { recursive: true });
+  await page.waitForTimeout(150);
+  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: false });
+}
+
+/** The text of the antd message toasts currently shown. */
+export async function toasts(page: Page): Promise<string[]> {
+  return page.locator('.ant-message-notice').allInnerTexts();
+}
+
+/** Waits for a toast containing `text`. */
+export async function expectToast(page: Page, text: string | RegExp): Promise<void> {
+  await page.locator('.ant-message-notice', { hasText: text }).first().waitFor({ state: 'visible', timeout: 10_000 });
+}
+
+/** Client-side navigation (no reload), as a link click would do. */
+export async function navigate(page: Page, path: string): Promise<void> {
+  await page.evaluate((p) => {
+    window.history.pushState({}, '', p);
+    window.dispatchEvent(new PopStateEvent('popstate', { state: {} }));
+  }, path);
+}
+
+/** Records the requests whose URL path starts with one of the prefixes. */
+export function recordRequests(
+  page: Page,
+  ...prefixes: string[]
+): Array<{ path: string; url: URL; headers: Record<string, string> }> {
+  const seen: Array<{ path: string; url: URL; headers: Record<string, string> }> = [];
+  page.on('request', (req) => {
+    const url = new URL(req.url());
+    if (prefixes.some((p) => url.pathname.startsWith(p)))
+      seen.push({ path: url.pathname, url, headers: req.headers() });
+  });
+  return seen;
+}
+
+/** Adds a member of the demo company (as its administrator); members start with must-change-password set. */
+export async function createUser(
+  server: TestServer,
+  adminToken: string,
+  username: string,
+  password: string,
+): Promise<number> {
+  const res = await server.api<{ rtnCode: number; data?: { id: number } }>(
+    'POST',
+    '/api-user/users/save',
+    { peoplename: `测试${username}`, username, organizationid: 2, password },
+    adminToken,
+  );
+  if (res.body.rtnCode !== 200 || !res.body.data)
+    throw new Error(`creating ${username} failed: ${JSON.stringify(res.body)}`);
+  return res.body.data.id;
+}
+
+/** Reads a value of the page's session storage. */
+export async function sessionValue(page: Page, key: string): Promise<string | null> {
+  return page.evaluate((k) => sessionStorage.getItem(k), key);
+}
+
+export async function cookieValue(page: Page, name: string): Promise<string | undefined> {
+  return (await page.context().cookies()).find((c) => c.name === name)?.value;
+}
+
+/** A path no module registers: a menu moved there shows the "not built yet" page whatever others build. */
+export const UNBUILT_PATH = '/e2e-unbuilt/ledger';
+
+/**
+ * Moves a seeded menu (by its seed key, e.g. 'equipment.ledger') to UNBUILT_PATH through session storage, from
+ * where the shell reads its menus, and reloads. Its title (translated by menu id) stays.
+ */
+export async function moveMenuToUnbuiltPath(page: Page, key: string): Promise<void> {
+  await page.evaluate(
+    ({ menuKey, target }) => {
+      type Node = { key?: string; url?: string | null; children?: Node[] };
+      const menus = JSON.parse(sessionStorage.getItem('menusAll') ?? '[]') as Node[];
+      const walk = (nodes: Node[]) => {
+        for (const n of nodes) {
+          if (n.key === menuKey) n.url = target;
+          walk(n.children ?? []);
+        }
+      };
+      walk(menus);
+      sessionStorage.setItem('menusAll', JSON.stringify(menus));
+      sessionStorage.removeItem('jur');
+      sessionStorage.removeItem('menusMe');
+    },
+    { menuKey: key, target: UNBUILT_PATH },
+  );
+  await page.reload();
+  await waitForShell(page);
+}
+
+/** Waits until the application has rendered a screen (no start-up splash or page spinner left). */
+export async function waitForScreen(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () => {
+      const root = document.getElementById('root');
+      return Boolean(root?.firstElementChild) && !document.querySelector('.boot-splash, .boot-screen, .page-spinner');
+    },
+    undefined,
+    { timeout: 20_000 },
+  );
+}

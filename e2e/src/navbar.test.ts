@@ -1,0 +1,409 @@
+import type { Browser, BrowserContext, Page, WebSocketRoute } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import {
+  ADMIN_PASSWORD,
+  browserSuite,
+  cookieValue,
+  createUser,
+  expectToast,
+  launchBrowser,
+  loginThroughForm,
+  navigate,
+  newContext,
+  recordRequests,
+  sessionValue,
+  startServer,
+  type TestServer,
+  waitForShell,
+} from './harness.js';
+
+const dialog = (page: Page) => page.locator('.ant-modal:visible');
+const fieldError = (page: Page, text: string) =>
+  page.locator('.ant-form-item-explain-error', { hasText: text }).first().waitFor();
+
+const crumbs = (page: Page) =>
+  page
+    .locator('[data-testid="breadcrumb"] li:not(.ant-breadcrumb-separator)')
+    .allTextContents()
+    .then((t) => t.map((x) => x.trim()));
+
+browserSuite('navbar and its dialogs (spec 2.3, 2.4, 4, 5)', () => {
+  let server: TestServer;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  let token: string;
+  let memberId: number;
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+    token = await server.token('admin');
+    context = await newContext(browser, server, { token });
+    page = await context.newPage();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('shows a breadcrumb that always starts with the dashboard', async () => {
+    await page.goto('/equipment/ledger/1');
+    await waitForShell(page);
+    await expect(crumbs(page)).resolves.toEqual(['演示工厂', '设备管理', '设备台账']);
+    await page.locator('[data-testid="breadcrumb"] a').first().click();
+    await page.waitForURL('**/dashboard');
+    await expect.poll(() => crumbs(page)).toEqual(['演示工厂']);
+  });
+
+  it('toggles full screen, zooming to 0.8 below 1920 px', async () => {
+    await page.goto('/dashboard');
+    await waitForShell(page);
+    await page.getByTestId('fullscreen-toggle').click();
+    await page.waitForFunction(() => Boolean(document.fullscreenElement));
+    await page.waitForFunction(() => document.body.style.zoom === '0.8');
+    expect(await sessionValue(page, 'isenlarge')).toBe('1');
+    await page.getByTestId('fullscreen-toggle').click();
+    await page.waitForFunction(() => !document.fullscreenElement && document.body.style.zoom === '');
+  });
+
+  it("says 'you browser can not work' when full screen is unsupported", async () => {
+    const ctx = await newContext(browser, server, { token, lang: 'en' });
+    await ctx.addInitScript(() => Object.defineProperty(Document.prototype, 'fullscreenEnabled', { get: () => false }));
+    const p = await ctx.newPage();
+    await p.goto('/dashboard');
+    await waitForShell(p);
+    await p.getByTestId('fullscreen-toggle').click();
+    await p.locator('.ant-message-warning', { hasText: 'you browser can not work' }).first().waitFor();
+    await ctx.close();
+  });
+
+  it("switches every string, antd's and dayjs's locales and the menu titles between 中文, English and 繁体", async () => {
+    await page.goto('/workboard');
+    await waitForShell(page);
+    const sidebar = page.getByTestId('sidebar');
+    await sidebar.getByText('系统设置').waitFor();
+    const pick = async (lang: string) => {
+      await page.getByTestId('language-switch').click();
+      await page.locator(`.ant-dropdown:visible [data-lang="${lang}"]`).click();
+    };
+
+    await pick('en');
+    await expectToast(page, 'Language switched');
+    await sidebar.getByText('System Settings').waitFor();
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
+    expect(await cookieValue(page, 'language')).toBe('en');
+    await expect(page.locator('[data-testid="tab"][data-path="/workboard"]').textContent()).resolves.toBe('Workbench');
+    await page.getByTestId('workboard').getByText('Latest messages').waitFor();
+    // dayjs speaks English on the dashboard; antd's own texts (empty table) too.
+    await navigate(page, '/dashboard');
+    const weekday = await page.locator('.dashboard-hero__date').textContent();
+    expect(weekday).toMatch(/^(Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday), /);
+    await page.getByTestId('user-menu').click();
+    await page.getByTestId('menu-downloads').getByText('My downloads').waitFor();
+    await page.getByTestId('menu-downloads').click();
+    await page.getByTestId('downloads-dialog').locator('.ant-empty-description', { hasText: 'No data' }).waitFor();
+    await page.keyboard.press('Escape');
+
+    // A reload keeps the language, menu titles included.
+    await page.reload();
+    await waitForShell(page);
+    await sidebar.getByText('System Settings').waitFor();
+
+    await pick('tw');
+    await expectToast(page, '語言切換成功');
+    await sidebar.getByText('系統設定').waitFor();
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('zh-TW');
+
+    await pick('zh');
+    await expectToast(page, '语言切换成功');
+    await sidebar.getByText('系统设置').waitFor();
+    expect(await page.locator('.dashboard-hero__date').textContent()).toMatch(/年.*月.*日 星期/);
+  });
+
+  it('shows the unread count on the bell, capped at 99, and opens /mes/message', async () => {
+    let unread = 150;
+    await page.route('**/api-core/msgtype/getUnreadNum', (route) =>
+      route.fulfill({ json: { rtnCode: 200, msg: 'success', data: unread } }),
+    );
+    await page.goto('/dashboard');
+    await waitForShell(page);
+    await page.getByTestId('message-badge').getByText('99+').waitFor();
+    unread = 7;
+    await page.reload();
+    await waitForShell(page);
+    await page.getByTestId('message-badge').locator('.ant-scroll-number').getByText('7').first().waitFor();
+    unread = 0;
+    await page.reload();
+    await waitForShell(page);
+    await page.waitForLoadState('networkidle');
+    expect(await page.getByTestId('message-badge').locator('.ant-scroll-number').count()).toBe(0);
+    await page.getByTestId('message-bell').click();
+    await page.waitForURL('**/mes/message');
+    await page.unroute('**/api-core/msgtype/getUnreadNum');
+  });
+
+  it('offers configuration in the user menu only with back:company:manage', async () => {
+    await page.goto('/dashboard');
+    await waitForShell(page);
+    await page.getByTestId('user-menu').click();
+    for (const id of ['menu-change-password', 'menu-downloads', 'menu-config', 'menu-logout'])
+      await page.getByTestId(id).waitFor();
+    await page.getByTestId('menu-config').click();
+    await page.waitForURL('**/info/index');
+    await page.getByTestId('company-info').getByText('演示工厂').first().waitFor();
+
+    // A member without the permission does not see it.
+    const memberId = await createUser(server, token, 'navmember', 'Init12345');
+    expect(memberId).toBeGreaterThan(0);
+    const memberToken = await server.token('navmember', 'Init12345');
+    const changed = await server.api<{ rtnCode: number }>(
+      'POST',
+      '/api-user/users/updatePassword',
+      { password: 'Init12345', newpassword: 'Member12345', verifynewpassword: 'Member12345' },
+      memberToken,
+    );
+    expect(changed.body.rtnCode).toBe(200);
+    const ctx = await newContext(browser, server);
+    const p = await ctx.newPage();
+    await p.goto('/login');
+    await loginThroughForm(p, 'navmember', 'Member12345');
+    await waitForShell(p);
+    await p.getByTestId('user-menu').click();
+    await p.getByTestId('menu-logout').waitFor();
+    expect(await p.getByTestId('menu-config').count()).toBe(0);
+    await ctx.close();
+  });
+
+  it('locks the screen until the password is given, also across a reload', async () => {
+    await page.goto('/dashboard');
+    await waitForShell(page);
+    await page.getByTestId('lock-toggle').click();
+    await page.getByTestId('lock-screen').waitFor();
+    await page.reload();
+    await page.getByTestId('lock-screen').waitFor();
+    await page.getByTestId('lock-password').fill('not-the-password1');
+    await page.getByTestId('lock-unlock').click();
+    await page.locator('.ant-message-warning').first().waitFor();
+    await page.getByTestId('lock-screen').isVisible();
+    await page.getByTestId('lock-password').fill(ADMIN_PASSWORD);
+    await page.getByTestId('lock-unlock').click();
+    await page.getByTestId('lock-screen').waitFor({ state: 'detached' });
+    expect(await sessionValue(page, 'locked')).toBeNull();
+  });
+
+  it('shows the system announcement as a dismissible warning banner', async () => {
+    const rootToken = await server.token('root');
+    const added = await server.api<{ rtnCode: number }>(
+      'POST',
+      '/api-user/feedback/addSysNotice',
+      { title: '维护', content: '系统将于今晚 22:00 停机维护 30 分钟', state: 1 },
+      rootToken,
+    );
+    expect(added.body.rtnCode).toBe(200);
+    await page.goto('/dashboard');
+    await waitForShell(page);
+    const banner = page.getByTestId('announcement');
+    await banner.getByText('系统将于今晚 22:00 停机维护 30 分钟').waitFor();
+    expect(await banner.evaluate((el) => el.className)).toContain('ant-alert-warning');
+    await banner.locator('.ant-alert-close-icon').click();
+    await banner.waitFor({ state: 'detached' });
+    await page.reload();
+    await waitForShell(page);
+    await page.waitForLoadState('networkidle');
+    expect(await page.getByTestId('announcement').count()).toBe(0);
+  });
+
+  it('shows 您的账号已过期{n}天 without auto-dismiss when the account is overdue', async () => {
+    const ctx = await newContext(browser, server, { token });
+    const p = await ctx.newPage();
+    await p.route('**/api-user/users/current', async (route) => {
+      const res = await route.fetch();
+      const body = await res.json();
+      body.data.accountOverdue = 5;
+      await route.fulfill({ response: res, json: body });
+    });
+    await p.goto('/dashboard');
+    await waitForShell(p);
+    const notice = p.locator('.ant-notification-notice', { hasText: '您的账号已过期5天' });
+    await notice.waitFor();
+    await p.waitForTimeout(5500);
+    expect(await notice.isVisible()).toBe(true);
+    await ctx.close();
+  });
+
+  // Dialogs of the user menu (spec 2.4, 4, 5).
+  it('forces a first-login password change that cannot be closed, validating the fields', async () => {
+    memberId = await createUser(server, token, 'pwmember', 'Init12345');
+    const ctx = await newContext(browser, server);
+    const page = await ctx.newPage();
+    await page.goto('/login');
+    await loginThroughForm(page, 'pwmember', 'Init12345');
+    await waitForShell(page);
+    const modal = dialog(page);
+    await modal.getByTestId('password-forced-notice').getByText('系统检测到您还是初始密码，请修改！').waitFor();
+    await expect(modal.evaluate((el) => getComputedStyle(el).width)).resolves.toBe('650px');
+    expect(await modal.locator('.ant-modal-close').count()).toBe(0);
+    expect(await modal.getByTestId('password-cancel').count()).toBe(0);
+    await page.keyboard.press('Escape');
+    await page.mouse.click(20, 20);
+    await page.waitForTimeout(400);
+    expect(await modal.isVisible()).toBe(true);
+
+    await modal.getByTestId('password-submit').click();
+    await fieldError(page, '请输入原始密码');
+    await fieldError(page, '请输入密码');
+    await fieldError(page, '请再次输入密码');
+    await modal.getByTestId('password-new').fill('abc12');
+    await fieldError(page, '密码长度最少8位数');
+    await modal.getByTestId('password-new').fill('abcdefgh');
+    await fieldError(page, '您的密码复杂度太低（密码中必须包含字母、数字）');
+    await modal.getByTestId('password-new').fill('Forced12345');
+    await modal.getByTestId('password-confirm').fill('Forced12346');
+    await fieldError(page, '两次输入密码不一致!');
+    // Chinese characters are stripped from the fields.
+    await modal.getByTestId('password-confirm').fill('Forced中文12345');
+    await expect(modal.getByTestId('password-confirm').inputValue()).resolves.toBe('Forced12345');
+
+    // A wrong original password: the server's message (rtnCode 201) as an error toast; the dialog stays.
+    await modal.getByTestId('password-original').fill('Wrong12345');
+    await modal.getByTestId('password-submit').click();
+    await page.locator('.ant-message-error', { hasText: '原始密码错误' }).first().waitFor();
+    expect(await modal.isVisible()).toBe(true);
+
+    await modal.getByTestId('password-original').fill('Init12345');
+    await modal.getByTestId('password-submit').click();
+    await expectToast(page, '密码修改成功，请重新登录');
+    await page.waitForURL('**/login');
+    expect(await cookieValue(page, 'Admin-Token')).toBeUndefined();
+    await loginThroughForm(page, 'pwmember', 'Forced12345');
+    await waitForShell(page);
+    await page.waitForTimeout(300);
+    expect(await dialog(page).count()).toBe(0);
+    await ctx.close();
+  });
+
+  it('changes the password from the user menu, then logs the user out to log in again', async () => {
+    const ctx = await newContext(browser, server, { token: await server.token('pwmember', 'Forced12345') });
+    const page = await ctx.newPage();
+    await page.goto('/dashboard');
+    await waitForShell(page);
+    await page.getByTestId('user-menu').click();
+    await page.getByTestId('menu-change-password').click();
+    const modal = dialog(page);
+    await modal.getByTestId('password-original').waitFor();
+    expect(await modal.getByTestId('password-forced-notice').count()).toBe(0);
+    await modal.getByTestId('password-cancel').click();
+    await modal.waitFor({ state: 'hidden' });
+
+    await page.getByTestId('user-menu').click();
+    await page.getByTestId('menu-change-password').click();
+    await modal.getByTestId('password-original').fill('Forced12345');
+    await modal.getByTestId('password-new').fill('Normal12345');
+    await modal.getByTestId('password-confirm').fill('Normal12345');
+    await modal.getByTestId('password-submit').click();
+    await expectToast(page, '密码修改成功，请重新登录');
+    await page.waitForURL('**/login');
+    expect(await server.token('pwmember', 'Normal12345')).toBeTruthy();
+    await ctx.close();
+  });
+
+  it("resets another person's password through the reset event, with the original field hidden", async () => {
+    const ctx = await newContext(browser, server, { token: token });
+    const page = await ctx.newPage();
+    await page.goto('/dashboard');
+    await waitForShell(page);
+    await page.evaluate(
+      (id) =>
+        window.dispatchEvent(new CustomEvent('eam:password-reset', { detail: { peopleId: id, name: '测试pwmember' } })),
+      memberId,
+    );
+    const modal = dialog(page);
+    await modal.getByText('重置密码：测试pwmember').waitFor();
+    expect(await modal.getByTestId('password-original').count()).toBe(0);
+    await modal.getByTestId('password-new').fill('Reset12345');
+    await modal.getByTestId('password-confirm').fill('Reset12345');
+    await modal.getByTestId('password-submit').click();
+    await expectToast(page, '密码已重置');
+    await modal.waitFor({ state: 'hidden' });
+    expect(new URL(page.url()).pathname).toBe('/dashboard');
+    expect(await cookieValue(page, 'Admin-Token')).toBe(token);
+    expect(await server.token('pwmember', 'Reset12345')).toBeTruthy();
+    await ctx.close();
+  });
+
+  it('lists my downloads by pages of 10: 数据生成中 until the file exists, reloading on a socket message', async () => {
+    const ctx = await newContext(browser, server, { token: token });
+    const page = await ctx.newPage();
+    let ready = false;
+    await page.route('**/api-core/download/page?**', (route) => {
+      const now = new Date().toISOString();
+      route.fulfill({
+        json: {
+          rtnCode: 200,
+          msg: 'success',
+          count: 23,
+          data: [
+            {
+              id: 41,
+              index: 1,
+              ywlx: 0,
+              filename: '维修任务.xlsx',
+              filepath: ready ? 'ready' : null,
+              createdate: now,
+              isnormal: 1,
+            },
+            {
+              id: 40,
+              index: 2,
+              ywlx: 3,
+              filename: '点检任务明细.xlsx',
+              filepath: 'ready',
+              createdate: now,
+              isnormal: 1,
+            },
+          ],
+        },
+      });
+    });
+    const sockets: WebSocketRoute[] = [];
+    await page.routeWebSocket('**/webSocket/**', (ws) => {
+      sockets.push(ws);
+      ws.connectToServer();
+    });
+    const calls = recordRequests(page, '/api-core/download/page');
+    await page.goto('/dashboard');
+    await waitForShell(page);
+    await expect.poll(() => sockets.length).toBe(1);
+    expect(sockets[0].url()).toBe(`ws://127.0.0.1:${server.port}/webSocket/2?token=${token}`);
+
+    await page.getByTestId('user-menu').click();
+    await page.getByTestId('menu-downloads').click();
+    const modal = page.getByTestId('downloads-dialog');
+    await modal.getByTestId('download-generating').getByText('数据生成中').waitFor();
+    const first = calls.at(-1)?.url.searchParams;
+    expect([first?.get('page'), first?.get('limit')]).toEqual(['1', '10']);
+    await modal.getByText('维修任务', { exact: true }).waitFor();
+    await modal.getByText('点检任务明细', { exact: true }).waitFor();
+    await expect(modal.getByTestId('download-link').first().getAttribute('href')).resolves.toBe(
+      `/api-core/download/file/40?access_token=${token}`,
+    );
+
+    // The file is ready: the server says so on the socket and the list reloads.
+    ready = true;
+    const before = calls.length;
+    sockets[0].send(JSON.stringify({ type: 'download', id: 41 }));
+    await expect.poll(() => calls.length).toBeGreaterThan(before);
+    await expect.poll(() => modal.getByTestId('download-link').count()).toBe(2);
+    expect(await modal.getByTestId('download-generating').count()).toBe(0);
+
+    // Paged: page 2 asks page=2&limit=10.
+    await modal.getByTestId('pagination-page-2').click();
+    await expect.poll(() => calls.at(-1)?.url.searchParams.get('page')).toBe('2');
+    expect(calls.at(-1)?.url.searchParams.get('limit')).toBe('10');
+
+    // A broken socket reconnects.
+    await sockets[0].close({ code: 1011, reason: 'server restart' });
+    await expect.poll(() => sockets.length, { timeout: 8000 }).toBe(2);
+    await ctx.close();
+  });
+});

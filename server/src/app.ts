@@ -1,0 +1,106 @@
+import fs from 'node:fs';
+import formbody from '@fastify/formbody';
+import multipart from '@fastify/multipart';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import websocket from '@fastify/websocket';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { Config } from './config.js';
+import type { Database } from './db/index.js';
+import { domains } from './domains/index.js';
+import { registerAuth } from './platform/auth/plugin.js';
+import { TokenService } from './platform/auth/tokens.js';
+import { registerErrorHandler } from './platform/http/error-handler.js';
+import { JobRunner } from './platform/jobs/runner.js';
+import './platform/http/types.js';
+import { Realtime } from './platform/realtime/realtime.js';
+import { realtimeRoutes } from './platform/realtime/routes.js';
+import { registerWeb } from './platform/web/static.js';
+
+export interface AppOptions {
+  config: Config;
+  db: Database;
+  jwtSecret: string;
+  logger?: boolean;
+  /** Where the JSON logs go (default stdout); tests read them. */
+  logStream?: NodeJS.WritableStream;
+}
+
+const SECRET_QUERY = /([?&](?:token|access_token|refresh_token)=)[^&]*/gi;
+
+/** Builds the HTTP application: external plugins, platform plugins, then the domains' routes. */
+export async function buildApp({
+  config,
+  db,
+  jwtSecret,
+  logger = true,
+  logStream,
+}: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger
+      ? {
+          level: config.logLevel,
+          ...(logStream ? { stream: logStream } : {}),
+          redact: ['req.headers.authorization', 'req.headers.cookie', 'body.password', 'body.newpassword'],
+          serializers: {
+            req: (req) => ({ method: req.method, url: req.url.replace(SECRET_QUERY, '$1***'), remoteAddress: req.ip }),
+          },
+        }
+      : false,
+    trustProxy: true,
+    bodyLimit: 20 * 1024 * 1024,
+    ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, allErrors: false, allowUnionTypes: true } },
+  });
+
+  app.decorate('config', config);
+  app.decorate('db', db);
+  app.decorate('tokens', new TokenService(jwtSecret, config.accessTokenSeconds));
+  app.decorate('realtime', new Realtime());
+  app.decorate('jobs', new JobRunner(db, app.log));
+
+  await app.register(formbody);
+  await app.register(multipart, { limits: { fileSize: 50 * 1024 * 1024, files: 5 } });
+  await app.register(websocket);
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Equipment management platform API', version: '1.0.0' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      security: [{ bearer: [] }],
+    },
+  });
+  registerAuth(app);
+  await app.register(async (scope) => {
+    scope.addHook('onRoute', (route) => {
+      route.config = { ...(route.config ?? {}), public: true };
+    });
+    await scope.register(swaggerUi, { routePrefix: '/api-docs', uiConfig: { docExpansion: 'none' } });
+  });
+  const indexHtml = fs.existsSync(config.webDist) ? await registerWeb(app, config.webDist) : null;
+  registerErrorHandler(app, indexHtml);
+
+  app.get(
+    '/health',
+    {
+      config: { public: true },
+      schema: {
+        tags: ['platform'],
+        response: {
+          200: { type: 'object', properties: { status: { type: 'string' }, database: { type: 'string' } } },
+          503: { type: 'object', properties: { status: { type: 'string' }, database: { type: 'string' } } },
+        },
+      },
+    },
+    async (_req, reply) => {
+      const up = await db.ping();
+      return reply.code(up ? 200 : 503).send({ status: up ? 'ok' : 'unavailable', database: db.kind });
+    },
+  );
+
+  await app.register(realtimeRoutes);
+  for (const domain of domains) await app.register(domain);
+
+  app.addHook('onReady', async () => app.jobs.start());
+  app.addHook('onClose', async () => app.jobs.stop());
+  app.addHook('onClose', async () => app.realtime.closeAll());
+  return app;
+}

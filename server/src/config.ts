@@ -1,0 +1,52 @@
+import path from 'node:path';
+
+/** Every environment variable the server reads, typed, in one place (documented in the README). */
+export interface Config {
+  port: number;
+  host: string;
+  /** Folder of the embedded database and of generated files; used when databaseUrl is empty. */
+  dataDir: string;
+  /** PostgreSQL server; empty means the embedded PGlite database in dataDir. */
+  databaseUrl: string;
+  /** Pool size for the PostgreSQL server. */
+  databasePoolSize: number;
+  /** Schema to use on the PostgreSQL server (tests use one per run). */
+  databaseSchema: string;
+  jwtSecret: string;
+  accessTokenSeconds: number;
+  refreshTokenSeconds: number;
+  seedAdminPassword: string;
+  /** Folder of the built web application served at /. */
+  webDist: string;
+  logLevel: string;
+  loginMaxFailures: number;
+  loginLockSeconds: number;
+  /** Build flags that pick the browser title: eam (default), mes, or ops. */
+  buildFlavor: string;
+}
+
+const int = (value: string | undefined, fallback: number): number => {
+  const n = Number.parseInt(value ?? '', 10);
+  return Number.isFinite(n) ? n : fallback;
+};
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const root = path.resolve(import.meta.dirname, '..', '..');
+  return {
+    port: int(env.PORT, 8080),
+    host: env.HOST ?? '0.0.0.0',
+    dataDir: path.resolve(env.DATA_DIR ?? './data'),
+    databaseUrl: env.DATABASE_URL ?? '',
+    databasePoolSize: int(env.DATABASE_POOL_SIZE, 20),
+    databaseSchema: env.DATABASE_SCHEMA ?? 'public',
+    jwtSecret: env.JWT_SECRET ?? '',
+    accessTokenSeconds: int(env.ACCESS_TOKEN_SECONDS, 7200),
+    refreshTokenSeconds: int(env.REFRESH_TOKEN_SECONDS, 30 * 24 * 3600),
+    seedAdminPassword: env.SEED_ADMIN_PASSWORD ?? '',
+    webDist: path.resolve(env.WEB_DIST ?? path.join(root, 'web', 'dist')),
+    logLevel: env.LOG_LEVEL ?? 'info',
+    loginMaxFailures: int(env.LOGIN_MAX_FAILURES, 5),
+    loginLockSeconds: int(env.LOGIN_LOCK_SECONDS, 900),
+    buildFlavor: env.BUILD_FLAVOR ?? 'eam',
+  };
+}

@@ -1,0 +1,32 @@
+export type SqlValue =
+  | string
+  | number
+  | boolean
+  | null
+  | Date
+  | Buffer
+  | Uint8Array
+  | unknown[]
+  | Record<string, unknown>;
+export type Row = Record<string, unknown>;
+
+export interface QueryResult<T extends object = Row> {
+  rows: T[];
+  rowCount: number;
+}
+
+/** Anything that runs SQL: the database itself or an open transaction. */
+export interface Queryable {
+  query<T extends object = Row>(sql: string, params?: readonly unknown[]): Promise<QueryResult<T>>;
+  /** Runs a script of several statements without parameters (migrations). */
+  exec(sql: string): Promise<void>;
+}
+
+export interface Database extends Queryable {
+  readonly kind: 'pglite' | 'postgres';
+  /** Runs fn in one transaction; commits when it resolves, rolls back when it throws. */
+  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /** True while the database answers. */
+  ping(): Promise<boolean>;
+  close(): Promise<void>;
+}

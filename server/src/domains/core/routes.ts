@@ -1,0 +1,183 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { ok, page } from '../../platform/http/envelope.js';
+import { AppError } from '../../platform/http/errors.js';
+
+const envelope = {
+  type: 'object',
+  additionalProperties: true,
+  properties: { rtnCode: { type: 'integer' }, msg: { type: 'string' } },
+};
+const paging = {
+  type: 'object',
+  properties: {
+    page: { type: 'integer', minimum: 1, default: 1 },
+    limit: { type: 'integer', minimum: 1, maximum: 500, default: 10 },
+  },
+};
+
+/** My downloads, messages and the system announcement: what the shell shows every user. */
+export async function coreRoutes(app: FastifyInstance): Promise<void> {
+  app.get<{ Querystring: { page: number; limit: number } }>(
+    '/api-core/download/page',
+    {
+      config: { selfService: true },
+      schema: {
+        tags: ['downloads'],
+        summary: 'My downloads, newest first',
+        querystring: paging,
+        response: { 200: envelope },
+      },
+    },
+    async (req) => {
+      const p = req.me();
+      const { page: pg, limit } = req.query;
+      return req.tenant(async (tx) => {
+        const r = await tx.query<{ total: number }>(
+          `select id, ywlx, filename, case when filepath is null then null else 'ready' end as filepath, isnormal, progress, error,
+                  createdate, count(*) over () as total
+             from downloads where tenant_id = $1 and user_id = $2
+            order by createdate desc, id desc limit $3 offset $4`,
+          [tx.tenantId, p.userId, limit, (pg - 1) * limit],
+        );
+        const total =
+          r.rows[0]?.total ??
+          (
+            await tx.query<{ n: number }>('select count(*) as n from downloads where tenant_id = $1 and user_id = $2', [
+              tx.tenantId,
+              p.userId,
+            ])
+          ).rows[0]!.n;
+        return page(
+          r.rows.map(({ total: _t, ...row }, i) => ({ ...row, index: (pg - 1) * limit + i + 1 })),
+          Number(total),
+        );
+      });
+    },
+  );
+
+  app.get<{ Params: { id: string } }>(
+    '/api-core/download/file/:id',
+    {
+      config: { selfService: true },
+      schema: {
+        tags: ['downloads'],
+        summary: 'Download a generated file (only its owner)',
+        params: { type: 'object', properties: { id: { type: 'integer' } } },
+      },
+    },
+    async (req, reply) => {
+      const p = req.me();
+      const row = await req.tenant((tx) =>
+        tx.query<{ filepath: string | null; filename: string | null }>(
+          'select filepath, filename from downloads where tenant_id = $1 and id = $2 and user_id = $3',
+          [tx.tenantId, req.params.id, p.userId],
+        ),
+      );
+      const d = row.rows[0];
+      const file = d?.filepath ? path.resolve(app.config.dataDir, d.filepath) : null;
+      if (!file?.startsWith(path.resolve(app.config.dataDir)) || !fs.existsSync(file))
+        throw new AppError('notFound', 'errors.fileNotFound');
+      const name = d!.filename ?? path.basename(file);
+      return reply
+        .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+        .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(name)}`)
+        .send(fs.createReadStream(file));
+    },
+  );
+
+  app.get(
+    '/api-core/msgtype/getUnreadNum',
+    {
+      config: { selfService: true },
+      schema: { tags: ['messages'], summary: 'Number of my unread messages', response: { 200: envelope } },
+    },
+    async (req) => {
+      const p = req.me();
+      const r = await req.tenant((tx) =>
+        tx.query<{ n: number }>(
+          'select count(*) as n from messages where tenant_id = $1 and user_id = $2 and state = 0',
+          [tx.tenantId, p.userId],
+        ),
+      );
+      return ok(r.rows[0]!.n);
+    },
+  );
+
+  app.get<{ Querystring: { page: number; limit: number; state?: number } }>(
+    '/api-core/msg/page',
+    {
+      config: { selfService: true },
+      schema: {
+        tags: ['messages'],
+        summary: 'My messages, newest first',
+        querystring: {
+          ...paging,
+          properties: {
+            ...paging.properties,
+            limit: { type: 'integer', minimum: 1, maximum: 500, default: 20 },
+            state: { type: 'integer', enum: [0, 1] },
+          },
+        },
+        response: { 200: envelope },
+      },
+    },
+    async (req) => {
+      const p = req.me();
+      const { page: pg, limit, state } = req.query;
+      return req.tenant(async (tx) => {
+        const where = 'tenant_id = $1 and user_id = $2 and ($3::smallint is null or state = $3)';
+        const args = [tx.tenantId, p.userId, state ?? null];
+        const rows = await tx.query(
+          `select id, type_code, title, content, state, created_at from messages where ${where} order by created_at desc, id desc limit $4 offset $5`,
+          [...args, limit, (pg - 1) * limit],
+        );
+        const n = await tx.query<{ n: number }>(`select count(*) as n from messages where ${where}`, args);
+        return page(rows.rows, n.rows[0]!.n);
+      });
+    },
+  );
+
+  app.post<{ Body: { ids: number[] } }>(
+    '/api-core/msgtype/switchState',
+    {
+      config: { selfService: true },
+      schema: {
+        tags: ['messages'],
+        summary: 'Mark my messages read',
+        body: {
+          type: 'object',
+          required: ['ids'],
+          properties: { ids: { type: 'array', items: { type: 'integer' }, maxItems: 1000 } },
+        },
+        response: { 200: envelope },
+      },
+    },
+    async (req) => {
+      const p = req.me();
+      await req.tenant((tx) =>
+        tx.query('update messages set state = 1 where tenant_id = $1 and user_id = $2 and id = any($3::bigint[])', [
+          tx.tenantId,
+          p.userId,
+          req.body.ids,
+        ]),
+      );
+      return ok(null);
+    },
+  );
+
+  app.get(
+    '/api-user/feedback/getLatestSysNotice',
+    {
+      config: { selfService: true },
+      schema: { tags: ['messages'], summary: 'The current system announcement, if any', response: { 200: envelope } },
+    },
+    async () => {
+      const r = await app.db.query(
+        'select id, title, content, created_at from sys_notices where state = 1 order by created_at desc, id desc limit 1',
+      );
+      return ok(r.rows[0] ?? null);
+    },
+  );
+}

@@ -1,0 +1,41 @@
+import type { FastifyInstance } from 'fastify';
+import { ok } from '../../platform/http/envelope.js';
+import { codes } from '../../platform/resources/meta.js';
+import { staticModel } from '../../platform/resources/model.js';
+import { envelope, recordSchema } from '../../platform/resources/openapi.js';
+import { allRows, getRow, readContext } from '../../platform/resources/read.js';
+import { resourceRoutes } from '../../platform/resources/routes.js';
+import './demo.js';
+import { equipmentEntities, equipmentEntity, equipmentRecordEntity } from './resources.js';
+
+/** Equipment, moulds, categories and fault reasons on the resource engine (spec 7.5), plus the record card. */
+export async function equipmentRoutes(app: FastifyInstance): Promise<void> {
+  await app.register(resourceRoutes(equipmentEntities));
+
+  const record = recordSchema(staticModel(equipmentEntity));
+  const timeline = recordSchema(staticModel(equipmentRecordEntity));
+  app.get<{ Querystring: { id: number } }>(
+    '/api-manage/equipment/getEqInfo',
+    {
+      config: { permission: codes(equipmentEntity, 'view', 'add', 'edit') },
+      schema: {
+        tags: ['equipment'],
+        summary: 'equipment: the record card with its timeline (newest first)',
+        querystring: { type: 'object', required: ['id'], properties: { id: { type: 'integer' } } },
+        response: {
+          200: envelope({
+            type: 'object',
+            properties: { ...(record.properties as object), records: { type: 'array', items: timeline } },
+          }),
+        },
+      },
+    },
+    (req) =>
+      req.tenant(async (tx) => {
+        const eq = await getRow(tx, await readContext(tx, equipmentEntity, req.lang), req.query.id);
+        const rctx = await readContext(tx, equipmentRecordEntity, req.lang);
+        const records = await allRows(tx, rctx, { equipmentId: eq.id });
+        return ok({ ...eq, records });
+      }),
+  );
+}

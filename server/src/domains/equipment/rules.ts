@@ -1,0 +1,60 @@
+import type { EntityHooks, FieldIssue, WireRow } from '../../platform/resources/types.js';
+import type { TenantTx } from '../../platform/tenancy/tenant-tx.js';
+
+const RECORDS = 'equipment_records';
+
+/** A line, when given, must belong to the workshop given. */
+async function lineInWorkshop(tx: TenantTx, row: WireRow): Promise<FieldIssue[]> {
+  if (!row.lineId || !row.workshopId) return [];
+  const line = await tx.find<{ workshopid: number }>('lines', row.lineId, 'workshopid');
+  return line && Number(line.workshopid) !== Number(row.workshopId)
+    ? [{ field: 'lineId', key: 'lineNotInWorkshop' }]
+    : [];
+}
+
+/** Writes one entry of an equipment's timeline. */
+export async function addRecord(
+  tx: TenantTx,
+  equipmentId: unknown,
+  recordType: string,
+  content: string,
+): Promise<void> {
+  await tx.insert(
+    RECORDS,
+    {
+      equipment_id: equipmentId,
+      record_type: recordType,
+      content,
+      record_date: new Date(),
+      created_by: tx.userId,
+      updated_by: tx.userId,
+    },
+    'id',
+  );
+}
+
+export const equipmentHooks: EntityHooks = {
+  check: (tx, row) => lineInWorkshop(tx, row),
+  /** The timeline notes when a record was created and every status change. */
+  async afterWrite(tx, before, after) {
+    if (!before) {
+      await addRecord(tx, after.id, 'create', `${after.code} ${after.name}`);
+      return;
+    }
+    if (before.status !== after.status)
+      await addRecord(
+        tx,
+        after.id,
+        'status',
+        `${before.statusName ?? before.status ?? ''} → ${after.statusName ?? after.status ?? ''}`,
+      );
+    if (before.workshopId !== after.workshopId || before.lineId !== after.lineId) {
+      const where = (r: WireRow) => [r.workshopName, r.lineName].filter(Boolean).join(' / ') || '-';
+      await addRecord(tx, after.id, 'move', `${where(before)} → ${where(after)}`);
+    }
+  },
+};
+
+export const mouldHooks: EntityHooks = {
+  check: (tx, row) => lineInWorkshop(tx, row),
+};

@@ -1,0 +1,21 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { resourcePlatformRoutes } from '../platform/resources/plugin.js';
+import { coreRoutes } from './core/routes.js';
+import { equipmentRoutes } from './equipment/routes.js';
+import { identityRoutes } from './identity/routes.js';
+import { menuRoutes } from './menu/routes.js';
+import { operatorRoutes } from './operator/index.js';
+import { orgRoutes } from './org/index.js';
+import { plantRoutes } from './plant/routes.js';
+
+/** Every business domain's routes, registered in this order by the app. */
+export const domains: FastifyPluginAsync[] = [
+  identityRoutes,
+  menuRoutes,
+  coreRoutes,
+  orgRoutes,
+  operatorRoutes,
+  resourcePlatformRoutes,
+  plantRoutes,
+  equipmentRoutes,
+];

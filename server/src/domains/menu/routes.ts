@@ -1,0 +1,402 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { bumpPermissions } from '../../platform/auth/principal.js';
+import { ok } from '../../platform/http/envelope.js';
+import { businessError, invalid } from '../../platform/http/errors.js';
+import { isLang, namespace } from '../../platform/i18n/index.js';
+import type { TenantTx } from '../../platform/tenancy/tenant-tx.js';
+import { type ButtonRow, buildTree, type MenuRow } from './tree.js';
+
+const envelope = {
+  type: 'object',
+  additionalProperties: true,
+  properties: { rtnCode: { type: 'integer' }, msg: { type: 'string' } },
+};
+const uuid = { type: 'string', format: 'uuid' };
+const MENU_COLS =
+  'm.id, m.parent_id, m.key, m.menuname, m.icon, m.url, m.query, m.sort, m.hidden, m.isone, m.formtype, m.fromproject, m.platform_only';
+
+async function companyMenus(tx: TenantTx): Promise<{ menus: MenuRow[]; buttons: ButtonRow[] }> {
+  const menus = await tx.query<MenuRow>(
+    `select ${MENU_COLS} from menus m join company_menus cm on cm.menu_id = m.id and cm.tenant_id = $1`,
+    [tx.tenantId],
+  );
+  const buttons = await tx.query<ButtonRow>(
+    `select b.id, b.menu_id, b.name, b.ext4, b.sort from menu_buttons b
+       join company_menus cm on cm.menu_id = b.menu_id and cm.tenant_id = $1`,
+    [tx.tenantId],
+  );
+  return { menus: menus.rows, buttons: buttons.rows };
+}
+
+async function roleGrants(tx: TenantTx, roleId: unknown): Promise<{ menuIds: string[]; buttonIds: string[] }> {
+  await tx.get('roles', roleId, 'id');
+  const m = await tx.query<{ menu_id: string }>(
+    'select menu_id from role_menus where tenant_id = $1 and role_id = $2',
+    [tx.tenantId, roleId],
+  );
+  const b = await tx.query<{ button_id: string }>(
+    'select button_id from role_buttons where tenant_id = $1 and role_id = $2',
+    [tx.tenantId, roleId],
+  );
+  return { menuIds: m.rows.map((r) => r.menu_id), buttonIds: b.rows.map((r) => r.button_id) };
+}
+
+interface MenuBody {
+  id?: string;
+  parentId?: string | null;
+  menuname?: string;
+  icon?: string;
+  url?: string;
+  query?: string;
+  sort?: number;
+  hidden?: boolean;
+  isone?: boolean;
+  formtype?: number;
+  fromproject?: boolean;
+}
+
+const menuBody = {
+  type: 'object',
+  properties: {
+    id: uuid,
+    parentId: { anyOf: [uuid, { type: 'null' }] },
+    menuname: { type: 'string', minLength: 1, maxLength: 100 },
+    icon: { type: 'string', maxLength: 100 },
+    url: { type: 'string', maxLength: 500 },
+    query: { type: 'string', maxLength: 500 },
+    sort: { type: 'integer' },
+    hidden: { type: 'boolean' },
+    isone: { type: 'boolean' },
+    formtype: { type: 'integer' },
+    fromproject: { type: 'boolean' },
+  },
+};
+
+/** Menus of spec 7.2: the caller's tree, the company's tree, role grants and the operator's menu editor. */
+export async function menuRoutes(app: FastifyInstance): Promise<void> {
+  app.get(
+    '/api-user/sys/me',
+    {
+      config: { selfService: true },
+      schema: { tags: ['menu'], summary: 'Menus of the caller (root 0)', response: { 200: envelope } },
+    },
+    async (req) => {
+      const p = req.me();
+      const me = await req.tenant(async (tx) => {
+        const { menus, buttons } = await companyMenus(tx);
+        let visible: Set<string> | undefined;
+        if (!p.isAdmin) {
+          const r = await tx.query<{ menu_id: string }>(
+            `select distinct rm.menu_id from role_menus rm
+               join user_roles ur on ur.tenant_id = rm.tenant_id and ur.role_id = rm.role_id
+               join roles r on r.tenant_id = rm.tenant_id and r.id = rm.role_id and r.state = 1
+              where rm.tenant_id = $1 and ur.user_id = $2`,
+            [tx.tenantId, p.userId],
+          );
+          visible = new Set(r.rows.map((x) => x.menu_id).filter((id) => menus.some((m) => m.id === id)));
+        }
+        return buildTree(
+          menus,
+          buttons.filter((b) => p.permissions.has(b.ext4)),
+          visible,
+        );
+      });
+      return { rtnCode: 200, msg: 'success', me };
+    },
+  );
+
+  app.get<{ Querystring: { lang?: string } }>(
+    '/api-user/sys/menuLocale',
+    {
+      config: { selfService: true },
+      schema: {
+        tags: ['menu'],
+        summary: 'Menu titles of a language keyed by the menu id without dashes',
+        querystring: { type: 'object', properties: { lang: { type: 'string', enum: ['zh', 'en', 'tw'] } } },
+        response: { 200: envelope },
+      },
+    },
+    async (req) => {
+      const lang = isLang(req.query.lang) ? req.query.lang : req.lang;
+      const titles = namespace(lang, 'menu');
+      const r = await app.db.query<{ id: string; key: string | null; menuname: string }>(
+        'select id, key, menuname from menus',
+      );
+      const data: Record<string, string> = {};
+      for (const m of r.rows) data[m.id.replace(/-/g, '')] = (m.key && titles[m.key]) || m.menuname;
+      return ok(data);
+    },
+  );
+
+  app.get(
+    '/api-user/sys/all',
+    {
+      config: { permission: ['setUp:role:view', 'admin:menu:view'] },
+      schema: {
+        tags: ['menu'],
+        summary: "The company's whole menu tree with every button",
+        response: { 200: envelope },
+      },
+    },
+    async (req) =>
+      ok(
+        await req.tenant(async (tx) => {
+          const { menus, buttons } = await companyMenus(tx);
+          return buildTree(menus, buttons);
+        }),
+      ),
+  );
+
+  app.get<{ Querystring: { roleId?: string } }>(
+    '/api-user/sys/findAllMenusByRoleId',
+    {
+      config: { permission: 'setUp:role:view' },
+      schema: {
+        tags: ['menu'],
+        querystring: { type: 'object', required: ['roleId'], properties: { roleId: { type: 'integer' } } },
+        response: { 200: envelope },
+      },
+    },
+    async (req) => ok(await req.tenant((tx) => roleGrants(tx, req.query.roleId))),
+  );
+
+  app.get<{ Querystring: { roleId?: string } }>(
+    '/api-user/sys/getMenuByRole',
+    {
+      config: { permission: 'setUp:role:view' },
+      schema: {
+        tags: ['menu'],
+        querystring: { type: 'object', required: ['roleId'], properties: { roleId: { type: 'integer' } } },
+        response: { 200: envelope },
+      },
+    },
+    async (req) =>
+      ok(
+        await req.tenant(async (tx) => {
+          const grants = await roleGrants(tx, req.query.roleId);
+          const { menus, buttons } = await companyMenus(tx);
+          const granted = new Set(grants.buttonIds);
+          return buildTree(
+            menus,
+            buttons.filter((b) => granted.has(b.id)),
+            new Set(grants.menuIds),
+          );
+        }),
+      ),
+  );
+
+  app.get<{ Querystring: { menuId?: string } }>(
+    '/api-user/sys/getButton',
+    {
+      config: { permission: ['setUp:role:view', 'admin:menu:view'] },
+      schema: {
+        tags: ['menu'],
+        querystring: { type: 'object', required: ['menuId'], properties: { menuId: uuid } },
+        response: { 200: envelope },
+      },
+    },
+    async (req) =>
+      ok(
+        (
+          await app.db.query(
+            'select id, menu_id as "menuId", name, ext4, sort from menu_buttons where menu_id = $1 order by sort',
+            [req.query.menuId],
+          )
+        ).rows,
+      ),
+  );
+
+  app.post<{ Body: { roleId: number; menuIds?: string[]; buttonIds?: string[] } }>(
+    '/api-user/sys/saveRoleAndMenuid',
+    {
+      config: { permission: 'setUp:role:setMenu' },
+      schema: {
+        tags: ['menu'],
+        summary: 'Replace the menus and buttons granted to a role (within the company menus)',
+        body: {
+          type: 'object',
+          required: ['roleId'],
+          properties: {
+            roleId: { type: 'integer' },
+            menuIds: { type: 'array', items: uuid, maxItems: 5000 },
+            buttonIds: { type: 'array', items: uuid, maxItems: 20000 },
+          },
+        },
+        response: { 200: envelope },
+      },
+    },
+    async (req) => {
+      const { roleId, menuIds = [], buttonIds = [] } = req.body;
+      await req.tenant(async (tx) => {
+        await tx.get('roles', roleId, 'id');
+        await tx.query('delete from role_menus where tenant_id = $1 and role_id = $2', [tx.tenantId, roleId]);
+        await tx.query('delete from role_buttons where tenant_id = $1 and role_id = $2', [tx.tenantId, roleId]);
+        await tx.query(
+          `insert into role_menus(tenant_id, role_id, menu_id)
+           select $1, $2, cm.menu_id from company_menus cm where cm.tenant_id = $1 and cm.menu_id = any($3::uuid[])`,
+          [tx.tenantId, roleId, menuIds],
+        );
+        await tx.query(
+          `insert into role_buttons(tenant_id, role_id, button_id)
+           select $1, $2, b.id from menu_buttons b join company_menus cm on cm.tenant_id = $1 and cm.menu_id = b.menu_id
+            where b.id = any($3::uuid[])`,
+          [tx.tenantId, roleId, buttonIds],
+        );
+        await bumpPermissions(tx, tx.tenantId);
+      });
+      return ok(null);
+    },
+  );
+
+  // The operator's menu editor (超管专用 / menu): menus are shared by every tenant.
+  app.post<{ Body: MenuBody }>(
+    '/api-user/sys/save',
+    {
+      config: { platform: true, permission: 'admin:menu:add' },
+      schema: { tags: ['menu'], body: { ...menuBody, required: ['menuname'] }, response: { 200: envelope } },
+    },
+    async (req) => {
+      const b = req.body;
+      const id = randomUUID();
+      await req.tenant(async (tx) => {
+        if (b.parentId && !(await tx.query('select 1 from menus where id = $1', [b.parentId])).rows.length)
+          throw invalid('parentId', 'errors.menuNotFound');
+        await tx.query(
+          `insert into menus(id, parent_id, menuname, icon, url, query, sort, hidden, isone, formtype, fromproject)
+           values ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11)`,
+          [
+            id,
+            b.parentId ?? null,
+            b.menuname,
+            b.icon ?? null,
+            b.url ?? null,
+            b.query ?? null,
+            b.sort ?? 0,
+            b.hidden ?? false,
+            b.isone ?? false,
+            b.formtype ?? null,
+            b.fromproject ?? false,
+          ],
+        );
+        await tx.query('insert into company_menus(tenant_id, menu_id) values ($1, $2)', [tx.tenantId, id]);
+        await bumpPermissions(tx, tx.tenantId);
+      });
+      return ok({ id });
+    },
+  );
+
+  app.post<{ Body: MenuBody }>(
+    '/api-user/sys/update',
+    {
+      config: { platform: true, permission: 'admin:menu:edit' },
+      schema: { tags: ['menu'], body: { ...menuBody, required: ['id'] }, response: { 200: envelope } },
+    },
+    async (req) => {
+      const b = req.body;
+      await req.tenant(async (tx) => {
+        if (b.parentId === b.id) throw invalid('parentId', 'errors.menuOwnParent');
+        const r = await tx.query(
+          `update menus set parent_id = coalesce($2, parent_id), menuname = coalesce($3, menuname), icon = coalesce($4, icon),
+                 url = coalesce($5, url), query = coalesce($6, query), sort = coalesce($7, sort), hidden = coalesce($8, hidden),
+                 isone = coalesce($9, isone), formtype = coalesce($10, formtype), fromproject = coalesce($11, fromproject)
+           where id = $1`,
+          [
+            b.id,
+            b.parentId ?? null,
+            b.menuname ?? null,
+            b.icon ?? null,
+            b.url ?? null,
+            b.query ?? null,
+            b.sort ?? null,
+            b.hidden ?? null,
+            b.isone ?? null,
+            b.formtype ?? null,
+            b.fromproject ?? null,
+          ],
+        );
+        if (r.rowCount === 0) throw invalid('id', 'errors.menuNotFound');
+      });
+      return ok(null);
+    },
+  );
+
+  app.post<{ Body: { id: string } }>(
+    '/api-user/sys/del',
+    {
+      config: { platform: true, permission: 'admin:menu:delete' },
+      schema: {
+        tags: ['menu'],
+        body: { type: 'object', required: ['id'], properties: { id: uuid } },
+        response: { 200: envelope },
+      },
+    },
+    async (req) => {
+      await req.tenant(async (tx) => {
+        const children = await tx.query('select 1 from menus where parent_id = $1 limit 1', [req.body.id]);
+        if (children.rows.length) throw businessError('errors.menuHasChildren');
+        const r = await tx.query('delete from menus where id = $1', [req.body.id]);
+        if (r.rowCount === 0) throw invalid('id', 'errors.menuNotFound');
+        await tx.query('update companies set perm_version = perm_version + 1');
+      });
+      return ok(null);
+    },
+  );
+
+  app.post<{ Body: { menuId: string; name: string; ext4: string; sort?: number } }>(
+    '/api-user/sys/saveButton',
+    {
+      config: { platform: true, permission: 'admin:menu:addButton' },
+      schema: {
+        tags: ['menu'],
+        body: {
+          type: 'object',
+          required: ['menuId', 'name', 'ext4'],
+          properties: {
+            menuId: uuid,
+            name: { type: 'string', minLength: 1, maxLength: 100 },
+            ext4: { type: 'string', minLength: 1, maxLength: 200, pattern: '^[A-Za-z0-9_:.-]+$' },
+            sort: { type: 'integer' },
+          },
+        },
+        response: { 200: envelope },
+      },
+    },
+    async (req) => {
+      const id = randomUUID();
+      await req.tenant(async (tx) => {
+        if (!(await tx.query('select 1 from menus where id = $1', [req.body.menuId])).rows.length)
+          throw invalid('menuId', 'errors.menuNotFound');
+        await tx.query('insert into menu_buttons(id, menu_id, name, ext4, sort) values ($1,$2,$3,$4,$5)', [
+          id,
+          req.body.menuId,
+          req.body.name,
+          req.body.ext4,
+          req.body.sort ?? 0,
+        ]);
+        await tx.query('update companies set perm_version = perm_version + 1');
+      });
+      return ok({ id });
+    },
+  );
+
+  app.post<{ Body: { id: string } }>(
+    '/api-user/sys/delButton',
+    {
+      config: { platform: true, permission: 'admin:menu:deleteButton' },
+      schema: {
+        tags: ['menu'],
+        body: { type: 'object', required: ['id'], properties: { id: uuid } },
+        response: { 200: envelope },
+      },
+    },
+    async (req) => {
+      await req.tenant(async (tx) => {
+        const r = await tx.query('delete from menu_buttons where id = $1', [req.body.id]);
+        if (r.rowCount === 0) throw invalid('id', 'errors.buttonNotFound');
+        await tx.query('update companies set perm_version = perm_version + 1');
+      });
+      return ok(null);
+    },
+  );
+}

@@ -1,0 +1,126 @@
+import type { Queryable } from '../../db/index.js';
+import { bumpPermissions } from '../../platform/auth/principal.js';
+import { businessError, notFound } from '../../platform/http/errors.js';
+
+/*
+ * Company and version menu sets. These write rows of other tenants (company_menus, role grants), so the
+ * callers run them in the system context (app.db.transaction), never in a request's tenant transaction.
+ */
+
+export interface CompanyRow {
+  id: number;
+  is_platform: boolean;
+  version_id: number | null;
+}
+
+export async function getCompany(db: Queryable, companyId: unknown): Promise<CompanyRow> {
+  const r = await db.query<CompanyRow>('select id, is_platform, version_id from companies where id = $1', [companyId]);
+  if (!r.rows[0]) throw notFound('errors.company.notFound');
+  return r.rows[0];
+}
+
+/** A tenant company whose menus the operator may change: not the platform company itself. */
+export async function tenantCompanies(db: Queryable, ids: number[]): Promise<number[]> {
+  const r = await db.query<CompanyRow>(
+    'select id, is_platform, version_id from companies where id = any($1::bigint[])',
+    [ids],
+  );
+  if (r.rows.length !== new Set(ids).size) throw notFound('errors.company.notFound');
+  if (r.rows.some((c) => c.is_platform)) throw businessError('errors.company.platformProtected');
+  return r.rows.map((c) => c.id);
+}
+
+/** The given tenant menus (operator-only ones left out) with every ancestor, so a page never loses its group. */
+export async function withAncestors(db: Queryable, menuIds: string[]): Promise<string[]> {
+  const r = await db.query<{ id: string }>(
+    `with recursive up(id, parent_id) as (
+       select id, parent_id from menus where id = any($1::uuid[]) and not platform_only
+       union select m.id, m.parent_id from menus m join up on m.id = up.parent_id)
+     select id from up`,
+    [menuIds],
+  );
+  return r.rows.map((x) => x.id);
+}
+
+/** The given menus with every descendant. */
+export async function withDescendants(db: Queryable, menuIds: string[]): Promise<string[]> {
+  const r = await db.query<{ id: string }>(
+    `with recursive down(id) as (
+       select id from menus where id = any($1::uuid[])
+       union select m.id from menus m join down on m.parent_id = down.id)
+     select id from down`,
+    [menuIds],
+  );
+  return r.rows.map((x) => x.id);
+}
+
+/** Role grants of menus and buttons the company no longer has are dropped; permissions are recomputed. */
+async function afterChange(db: Queryable, companyId: number): Promise<void> {
+  await db.query(
+    `delete from role_menus rm where rm.tenant_id = $1
+        and not exists (select 1 from company_menus cm where cm.tenant_id = $1 and cm.menu_id = rm.menu_id)`,
+    [companyId],
+  );
+  await db.query(
+    `delete from role_buttons rb where rb.tenant_id = $1
+        and not exists (select 1 from menu_buttons b join company_menus cm on cm.tenant_id = $1 and cm.menu_id = b.menu_id
+                         where b.id = rb.button_id)`,
+    [companyId],
+  );
+  await bumpPermissions(db, companyId);
+}
+
+/** Replaces a company's menus. */
+export async function replaceCompanyMenus(db: Queryable, companyId: number, menuIds: string[]): Promise<number> {
+  const all = await withAncestors(db, menuIds);
+  await db.query('delete from company_menus where tenant_id = $1 and not (menu_id = any($2::uuid[]))', [
+    companyId,
+    all,
+  ]);
+  await db.query('insert into company_menus(tenant_id, menu_id) select $1, unnest($2::uuid[]) on conflict do nothing', [
+    companyId,
+    all,
+  ]);
+  await afterChange(db, companyId);
+  return all.length;
+}
+
+/** Adds menus to companies. */
+export async function addCompanyMenus(db: Queryable, companyIds: number[], menuIds: string[]): Promise<void> {
+  const all = await withAncestors(db, menuIds);
+  for (const companyId of companyIds) {
+    await db.query(
+      'insert into company_menus(tenant_id, menu_id) select $1, unnest($2::uuid[]) on conflict do nothing',
+      [companyId, all],
+    );
+    await bumpPermissions(db, companyId);
+  }
+}
+
+/** Takes menus, with the pages below them, away from companies. */
+export async function removeCompanyMenus(db: Queryable, companyIds: number[], menuIds: string[]): Promise<void> {
+  const all = await withDescendants(db, menuIds);
+  for (const companyId of companyIds) {
+    await db.query('delete from company_menus where tenant_id = $1 and menu_id = any($2::uuid[])', [companyId, all]);
+    await afterChange(db, companyId);
+  }
+}
+
+export async function versionMenuIds(db: Queryable, versionId: number): Promise<string[]> {
+  const r = await db.query<{ menu_id: string }>(
+    'select menu_id from version_menus where version_id = $1 order by menu_id',
+    [versionId],
+  );
+  return r.rows.map((x) => x.menu_id);
+}
+
+/** Gives every tenant company of a version exactly that version's menus; returns how many companies. */
+export async function pushVersionMenus(db: Queryable, versionId: number): Promise<number> {
+  const menuIds = await versionMenuIds(db, versionId);
+  const r = await db.query<{ id: number }>(
+    'select id from companies where version_id = $1 and not is_platform order by id',
+    [versionId],
+  );
+  for (const c of r.rows) await replaceCompanyMenus(db, c.id, menuIds);
+  return r.rows.length;
+}

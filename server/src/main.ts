@@ -1,0 +1,63 @@
+import { buildApp } from './app.js';
+import { loadConfig } from './config.js';
+import { openDatabase } from './db/index.js';
+import { DataDirLockedError } from './db/lock.js';
+import { migrate } from './db/migrate.js';
+import { jwtSecret } from './platform/auth/secret.js';
+import { assertRequestRoleIsSafe } from './platform/tenancy/tenant-tx.js';
+import { seed } from './seed/index.js';
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const started = Date.now();
+  let db: Awaited<ReturnType<typeof openDatabase>>;
+  try {
+    db = await openDatabase(config, (err) => console.error(`database connection error: ${err.message}`));
+  } catch (err) {
+    if (err instanceof DataDirLockedError) {
+      console.error(err.message);
+      process.exit(2);
+    }
+    throw err;
+  }
+  const applied = await migrate(db);
+  await assertRequestRoleIsSafe(db);
+  const seeded = await seed(db, config);
+  const app = await buildApp({ config, db, jwtSecret: await jwtSecret(db, config) });
+  if (applied.length) app.log.info({ applied }, 'migrations applied');
+  for (const line of seeded.announcements) console.log(line);
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, 'stopping: finishing requests in flight');
+    const force = setTimeout(() => process.exit(1), 15_000);
+    force.unref();
+    // Keep-alive connections that finish their request after the close began are closed as they go idle.
+    const sweep = setInterval(() => app.server.closeIdleConnections(), 100);
+    let code = 0;
+    try {
+      await app.close();
+    } catch (err) {
+      app.log.error({ err }, 'error while stopping');
+      code = 1;
+    } finally {
+      clearInterval(sweep);
+      await db.close().catch(() => {
+        code = 1;
+      });
+    }
+    process.exit(code);
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info({ ms: Date.now() - started, database: db.kind }, `serving on http://localhost:${config.port}`);
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,83 @@
+import type { FastifyContextConfig, FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
+import { AppError, forbidden, unauthorized } from '../http/errors.js';
+import { pickLang } from '../i18n/index.js';
+import { withTenant } from '../tenancy/tenant-tx.js';
+import { loadPrincipal } from './principal.js';
+import { bearerToken } from './tokens.js';
+
+export interface RouteInfo {
+  method: string;
+  url: string;
+  config: FastifyContextConfig;
+}
+
+const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** The access token of a request: the Authorization header, else access_token or token in the query. */
+export function requestToken(req: FastifyRequest): string | null {
+  const fromHeader = bearerToken(req.headers.authorization);
+  if (fromHeader) return fromHeader;
+  const q = req.query as Record<string, unknown> | undefined;
+  const fromQuery = q?.access_token ?? q?.token;
+  return typeof fromQuery === 'string' && fromQuery.length > 0 ? fromQuery : null;
+}
+
+/**
+ * Authentication and authorisation for every route, applied once:
+ *  - a route is public, self-service (any logged-in user) or carries a permission code;
+ *  - a route that changes data without a permission code or a self-service flag is refused at start-up.
+ */
+export function registerAuth(app: FastifyInstance): void {
+  app.decorateRequest('principal', null);
+  app.decorateRequest('lang', 'zh');
+  app.decorateRequest('me', function (this: FastifyRequest) {
+    if (!this.principal) throw unauthorized();
+    return this.principal;
+  });
+  app.decorateRequest('tenant', function <T>(this: FastifyRequest, fn: Parameters<FastifyRequest['tenant']>[0]) {
+    const p = this.me();
+    return withTenant(app.db, p.tenantId, p.userId, fn) as Promise<T>;
+  });
+
+  const catalogue: RouteInfo[] = [];
+  app.decorate('routeCatalogue', catalogue);
+  app.addHook('onRoute', (route: RouteOptions) => {
+    const cfg = route.config ?? {};
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) if (method !== 'HEAD') catalogue.push({ method, url: route.url, config: cfg });
+    const changes = methods.some((m) => !READ_METHODS.has(m));
+    if (changes && !cfg.public && !cfg.permission && !cfg.selfService) {
+      throw new Error(`Route ${methods.join(',')} ${route.url} changes data but declares no permission code`);
+    }
+  });
+
+  app.addHook('onRequest', async (req) => {
+    req.lang = pickLang(req.headers.lang, req.headers['accept-language']);
+    const cfg = req.routeOptions.config ?? {};
+    if (cfg.public) {
+      // Public routes may still know the caller (for example logout with a token).
+      const token = requestToken(req);
+      const claims = token ? await app.tokens.verify(token) : null;
+      if (claims) req.principal = await loadPrincipal(app.db, claims.sessionId, claims.userId, claims.tenantId);
+      return;
+    }
+    if (!req.routeOptions.url) return; // 404: let the not-found handler answer
+    const token = requestToken(req);
+    if (!token) throw unauthorized('errors.tokenMissing');
+    const claims = await app.tokens.verify(token);
+    if (!claims) throw unauthorized('errors.tokenInvalid');
+    const principal = await loadPrincipal(app.db, claims.sessionId, claims.userId, claims.tenantId);
+    if (!principal) throw unauthorized('errors.sessionEnded');
+    req.principal = principal;
+    if (cfg.platform && !principal.isPlatform) throw forbidden('errors.platformOnly');
+    if (cfg.permission) {
+      const codes: readonly string[] = typeof cfg.permission === 'string' ? [cfg.permission] : cfg.permission;
+      if (!codes.some((c) => principal.permissions.has(c)))
+        throw forbidden('errors.noPermission', { code: codes.join(' | ') });
+    }
+  });
+}
+
+export function isAppError(e: unknown): e is AppError {
+  return e instanceof AppError;
+}

@@ -1,0 +1,86 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { type Lang, t } from '../i18n/index.js';
+import { API_PREFIX } from '../web/static.js';
+import { AppError } from './errors.js';
+
+interface AjvIssue {
+  instancePath?: string;
+  keyword?: string;
+  params?: Record<string, unknown>;
+  message?: string;
+}
+
+/** Turns a schema validation failure into the field it concerns and a translated message. */
+export function validationMessage(
+  lang: Lang,
+  issue: AjvIssue,
+  context: string | undefined,
+): { field: string; msg: string } {
+  const path = (issue.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.');
+  const missing = issue.params?.missingProperty;
+  const field = String(missing ?? (path || context || 'body'));
+  const known = [
+    'required',
+    'type',
+    'minLength',
+    'maxLength',
+    'minimum',
+    'maximum',
+    'enum',
+    'format',
+    'pattern',
+    'additionalProperties',
+  ];
+  const kw = issue.keyword && known.includes(issue.keyword) ? issue.keyword : 'invalid';
+  return { field, msg: t(lang, `errors.validation.${kw}`, { field, ...issue.params }) };
+}
+
+export function registerErrorHandler(app: FastifyInstance, indexHtml: string | null): void {
+  app.setErrorHandler((err: FastifyError | AppError, req: FastifyRequest, reply: FastifyReply) => {
+    const lang = req.lang ?? 'zh';
+    if (err instanceof AppError) {
+      const msg = t(lang, err.key, err.params);
+      switch (err.kind) {
+        case 'business':
+          return reply.code(200).send({
+            rtnCode: 201,
+            msg,
+            ...(err.field ? { field: err.field } : {}),
+            ...(err.details ? { data: err.details } : {}),
+          });
+        case 'unauthorized':
+          return reply.code(401).send({ error: 'unauthorized', error_description: msg });
+        case 'forbidden':
+          return reply.code(403).send({ error: 'access_denied', error_description: msg });
+        case 'invalid':
+          return reply.code(400).send({ rtnCode: 400, msg, field: err.field });
+        case 'notFound':
+          return reply.code(404).send({ rtnCode: 404, msg });
+        case 'conflict':
+          return reply.code(409).send({ rtnCode: 409, msg });
+        case 'tooMany':
+          return reply.code(429).send({ rtnCode: 429, msg });
+      }
+    }
+    const fe = err as FastifyError;
+    if (fe.validation?.length) {
+      const { field, msg } = validationMessage(lang, fe.validation[0] as AjvIssue, fe.validationContext);
+      return reply.code(400).send({ rtnCode: 400, msg, field });
+    }
+    const status = fe.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      const key = status === 413 ? 'errors.tooLarge' : status === 415 ? 'errors.unsupportedMedia' : 'errors.badRequest';
+      return reply.code(status).send({ rtnCode: status, msg: t(lang, key) });
+    }
+    req.log.error({ err }, 'unhandled error');
+    return reply.code(500).send({ rtnCode: 500, msg: t(lang, 'errors.internal') });
+  });
+
+  app.setNotFoundHandler((req, reply) => {
+    const wantsHtml = (req.headers.accept ?? '').includes('text/html');
+    if (indexHtml && req.method === 'GET' && wantsHtml && !API_PREFIX.test(req.url)) {
+      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
+    }
+    return reply.code(404).send({ rtnCode: 404, msg: t(req.lang ?? 'zh', 'errors.routeNotFound') });
+  });
+}

@@ -1,0 +1,37 @@
+import type { Config } from '../../config.js';
+import type { Database } from '../../db/index.js';
+import type { RouteInfo } from '../auth/plugin.js';
+import type { Principal } from '../auth/principal.js';
+import type { TokenService } from '../auth/tokens.js';
+import type { Lang } from '../i18n/index.js';
+import type { Realtime } from '../realtime/realtime.js';
+import type { TenantTx } from '../tenancy/tenant-tx.js';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Reachable without a token (login, health, static files). */
+    public?: boolean;
+    /** Permission code(s) (menu button ext4) the caller needs; any one of an array is enough. */
+    permission?: string | readonly string[];
+    /** Needs only a logged-in user: the caller acts on their own session or profile. */
+    selfService?: boolean;
+    /** Only for users of the platform (operator) company. */
+    platform?: boolean;
+  }
+  interface FastifyInstance {
+    config: Config;
+    db: Database;
+    tokens: TokenService;
+    realtime: Realtime;
+    /** Every registered route with its access configuration (for the generic route tests). */
+    routeCatalogue: RouteInfo[];
+  }
+  interface FastifyRequest {
+    lang: Lang;
+    principal: Principal | null;
+    /** The caller's principal; throws 401 when there is none. */
+    me(): Principal;
+    /** Runs fn in a transaction scoped to the caller's tenant, as the request role. */
+    tenant<T>(fn: (tx: TenantTx) => Promise<T>): Promise<T>;
+  }
+}

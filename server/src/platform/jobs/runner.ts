@@ -1,0 +1,170 @@
+import type { Database, Queryable } from '../../db/index.js';
+
+export interface Job {
+  id: number;
+  tenantId: number | null;
+  kind: string;
+  payload: Record<string, unknown>;
+  attempts: number;
+}
+
+export interface JobHandler {
+  run(job: Job): Promise<void>;
+  /** Called once a job has failed for the last time (for example to mark a download as failed). */
+  failed?(job: Job, error: Error): Promise<void>;
+}
+
+export interface RunnerOptions {
+  pollMs: number;
+  /** How long a claimed job stays ours before another instance may take it over. */
+  lockSeconds: number;
+  maxAttempts: number;
+}
+
+interface Logger {
+  error(obj: object, msg: string): void;
+}
+
+/**
+ * Background jobs on the database: rows of `jobs`, claimed with FOR UPDATE SKIP LOCKED so any number of
+ * server instances share the queue (works on PGlite too). Polls every ~500 ms and wakes at once when a job
+ * is enqueued in this process. A crashed instance's jobs are retried once their lock runs out.
+ */
+export class JobRunner {
+  private readonly handlers = new Map<string, JobHandler>();
+  private readonly opts: RunnerOptions;
+  private running = false;
+  private timer: NodeJS.Timeout | null = null;
+  private busy: Promise<void> | null = null;
+  private again = false;
+
+  constructor(
+    private readonly db: Database,
+    private readonly log: Logger,
+    opts: Partial<RunnerOptions> = {},
+  ) {
+    this.opts = { pollMs: 500, lockSeconds: 600, maxAttempts: 3, ...opts };
+  }
+
+  register(kind: string, handler: JobHandler): void {
+    this.handlers.set(kind, handler);
+  }
+
+  /**
+   * Queues a job in the caller's transaction. Inside a tenant transaction (the request role) it goes
+   * through eam_enqueue_job, which takes the tenant from the transaction itself.
+   */
+  async enqueue(q: Queryable, kind: string, payload: Record<string, unknown>): Promise<number> {
+    const r = await q.query<{ id: number }>('select eam_enqueue_job($1, $2::jsonb) as id', [
+      kind,
+      JSON.stringify(payload),
+    ]);
+    setTimeout(() => this.wake(), 20).unref();
+    return r.rows[0]!.id;
+  }
+
+  /** Look for work now (call after the transaction that enqueued has committed). */
+  wake(): void {
+    if (!this.running) return;
+    if (this.busy) {
+      this.again = true;
+      return;
+    }
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    this.busy = this.drain().finally(() => {
+      this.busy = null;
+      if (!this.running) return;
+      if (this.again) {
+        this.again = false;
+        this.wake();
+      } else this.schedule();
+    });
+  }
+
+  start(): void {
+    if (this.running) return;
+    this.running = true;
+    this.wake();
+  }
+
+  async stop(): Promise<void> {
+    this.running = false;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    await this.busy;
+  }
+
+  private schedule(): void {
+    this.timer = setTimeout(() => this.wake(), this.opts.pollMs);
+    this.timer.unref();
+  }
+
+  private async drain(): Promise<void> {
+    while (this.running) {
+      let job: Job | null;
+      try {
+        job = await this.claim();
+      } catch (err) {
+        this.log.error({ err }, 'job queue unavailable');
+        return;
+      }
+      if (!job) return;
+      await this.execute(job);
+    }
+  }
+
+  private async claim(): Promise<Job | null> {
+    const kinds = [...this.handlers.keys()];
+    if (kinds.length === 0) return null;
+    const r = await this.db.query<{
+      id: number;
+      tenant_id: number | null;
+      kind: string;
+      payload: Record<string, unknown>;
+      attempts: number;
+    }>(
+      `update jobs set status = 'running', attempts = attempts + 1, locked_until = now() + make_interval(secs => $1)
+        where id = (select id from jobs
+                     where kind = any($2::text[])
+                       and ((status = 'queued' and run_at <= now()) or (status = 'running' and locked_until < now()))
+                     order by run_at, id limit 1 for update skip locked)
+        returning id, tenant_id, kind, payload, attempts`,
+      [this.opts.lockSeconds, kinds],
+    );
+    const row = r.rows[0];
+    if (!row) return null;
+    return { id: row.id, tenantId: row.tenant_id, kind: row.kind, payload: row.payload, attempts: row.attempts };
+  }
+
+  private async execute(job: Job): Promise<void> {
+    const handler = this.handlers.get(job.kind)!;
+    try {
+      await handler.run(job);
+      await this.db.query(
+        "update jobs set status = 'done', finished_at = now(), locked_until = null, error = null where id = $1",
+        [job.id],
+      );
+    } catch (e) {
+      const err = e instanceof Error ? e : new Error(String(e));
+      this.log.error({ err, job: job.id, kind: job.kind }, 'job failed');
+      const last = job.attempts >= this.opts.maxAttempts;
+      await this.db
+        .query(
+          last
+            ? "update jobs set status = 'failed', finished_at = now(), locked_until = null, error = $2 where id = $1"
+            : "update jobs set status = 'queued', locked_until = null, error = $2, run_at = now() + make_interval(secs => power(2, attempts)::int) where id = $1",
+          [job.id, err.message.slice(0, 2000)],
+        )
+        .catch((dbErr: unknown) => this.log.error({ err: dbErr }, 'could not record job failure'));
+      if (last) await handler.failed?.(job, err).catch(() => undefined);
+    }
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The background job queue (exports and other long work). */
+    jobs: JobRunner;
+  }
+}

@@ -1,0 +1,204 @@
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { StreamingSheet, templateWorkbook } from '../excel/write.js';
+import { isLang, type Lang, t } from '../i18n/index.js';
+import type { JobHandler } from '../jobs/runner.js';
+import { type TenantTx, withTenant } from '../tenancy/tenant-tx.js';
+import { entityTitle, type Field } from './model.js';
+import {
+  after,
+  baseWhere,
+  filterWhere,
+  orderBy,
+  Params,
+  type QueryInput,
+  rowsSql,
+  type SortKey,
+  sortKey,
+} from './query.js';
+import { finishRow, type ReadContext, readContext } from './read.js';
+import { findEntity, getEntity } from './registry.js';
+import type { WireRow } from './types.js';
+import { displayValue } from './values.js';
+
+export const EXPORT_JOB = 'resource-export';
+export const EXPORT_PAGE = 2_000;
+
+export interface ExportPayload {
+  entity: string;
+  downloadId: number;
+  userId: number;
+  lang: Lang;
+  query: QueryInput;
+}
+
+/** One page of the export after the last row seen (keyset on the sort and id: no offset, flat cost). */
+async function exportPage(
+  tx: TenantTx,
+  ctx: ReadContext,
+  query: QueryInput,
+  sort: SortKey,
+  last: { value: unknown; id: number } | null,
+): Promise<WireRow[]> {
+  const params = new Params(tx.tenantId);
+  const where = [baseWhere(ctx.model), ...filterWhere(ctx.model, query, params, ctx)];
+  if (last) where.push(after(sort, last, params));
+  const r = await tx.query<WireRow>(
+    rowsSql(
+      ctx.model,
+      `, (${sort.expr})::text as "__sort"`,
+      where.join(' and '),
+      orderBy(sort),
+      `limit ${EXPORT_PAGE}`,
+    ),
+    params.values,
+  );
+  return r.rows.map((row) => finishRow(ctx, row));
+}
+
+function dateTimeFormat(timeZone: string): (iso: string) => string {
+  let fmt: Intl.DateTimeFormat;
+  try {
+    fmt = new Intl.DateTimeFormat('sv-SE', { timeZone, dateStyle: 'short', timeStyle: 'medium' });
+  } catch {
+    fmt = new Intl.DateTimeFormat('sv-SE', { timeZone: 'UTC', dateStyle: 'short', timeStyle: 'medium' });
+  }
+  return (iso) => fmt.format(new Date(iso));
+}
+
+/** A row's value for a column of the export, as a person reads it. */
+export function exportCell(f: Field, row: WireRow, ctx: ReadContext, formatTime: (iso: string) => string): unknown {
+  const raw = f.customKey ? (row.custom as WireRow | undefined)?.[f.customKey] : row[f.name];
+  if (f.def.type === 'datetime' && typeof raw === 'string') return formatTime(raw);
+  return displayValue(f, row, raw, ctx);
+}
+
+/** The export job: streams the matching rows into <dataDir>/exports/<tenant>/<uuid>.xlsx and tells the user. */
+export function exportJob(app: FastifyInstance): JobHandler {
+  const markFailed = async (tenantId: number, p: ExportPayload, message: string) => {
+    await withTenant(app.db, tenantId, p.userId, (tx) =>
+      tx.query('update downloads set isnormal = 0, error = $3 where tenant_id = $1 and id = $2', [
+        tx.tenantId,
+        p.downloadId,
+        message.slice(0, 500),
+      ]),
+    );
+    app.realtime.push(p.userId, { type: 'download', id: p.downloadId });
+  };
+  return {
+    async run(job) {
+      const p = job.payload as unknown as ExportPayload;
+      const tenantId = job.tenantId!;
+      const def = getEntity(p.entity);
+      const lang = isLang(p.lang) ? p.lang : 'zh';
+      const scoped = <T>(fn: (tx: TenantTx) => Promise<T>) => withTenant(app.db, tenantId, p.userId, fn);
+      const { ctx, timeZone, total } = await scoped(async (tx) => {
+        const c = await readContext(tx, def, lang);
+        const params = new Params(tx.tenantId);
+        const where = [baseWhere(c.model), ...filterWhere(c.model, p.query, params, c)].join(' and ');
+        const n = await tx.query<{ n: number }>(
+          `select count(*)::int as n from "${def.table}" t where ${where}`,
+          params.values,
+        );
+        const tz = await tx.query<{ timezone: string }>('select timezone from companies where id = $1', [tx.tenantId]);
+        return { ctx: c, timeZone: tz.rows[0]?.timezone ?? 'UTC', total: n.rows[0]!.n };
+      });
+      const fields = ctx.model.fields.filter((f) => f.exportable);
+      const relative = path.join('exports', String(tenantId), `${randomUUID()}.xlsx`);
+      const sheet = new StreamingSheet(
+        path.join(app.config.dataDir, relative),
+        ctx.model.title(lang),
+        fields.map((f) => ({ header: f.label(lang) })),
+      );
+      const formatTime = dateTimeFormat(timeZone);
+      const sort = sortKey(ctx.model, p.query);
+      let last: { value: unknown; id: number } | null = null;
+      for (let pageNo = 1; ; pageNo++) {
+        const rows = await scoped((tx) => exportPage(tx, ctx, p.query, sort, last));
+        for (const [i, row] of rows.entries()) {
+          sheet.add(fields.map((f) => exportCell(f, row, ctx, formatTime)));
+          if (i % 500 === 499) await sheet.flush();
+        }
+        if (rows.length < EXPORT_PAGE) break;
+        const end = rows[rows.length - 1]!;
+        last = { value: end.__sort, id: Number(end.id) };
+        if (pageNo % 10 === 0 && total > 0) {
+          const progress = Math.min(99, Math.floor((sheet.rows * 100) / total));
+          await scoped((tx) =>
+            tx.query('update downloads set progress = $3 where tenant_id = $1 and id = $2', [
+              tx.tenantId,
+              p.downloadId,
+              progress,
+            ]),
+          );
+        }
+      }
+      await sheet.close();
+      await scoped((tx) =>
+        tx.query('update downloads set filepath = $3, progress = 100, error = null where tenant_id = $1 and id = $2', [
+          tx.tenantId,
+          p.downloadId,
+          relative,
+        ]),
+      );
+      app.realtime.push(p.userId, { type: 'download', id: p.downloadId });
+    },
+    async failed(job, err) {
+      const p = job.payload as unknown as ExportPayload;
+      if (job.tenantId && findEntity(p.entity)) await markFailed(job.tenantId, p, err.message);
+    },
+  };
+}
+
+/** The import template of an entity for a tenant: one column per importable field, a hint on each. */
+export async function templateFile(ctx: ReadContext): Promise<Buffer> {
+  const lang = ctx.lang;
+  const columns = ctx.model.fields
+    .filter((f) => f.importable)
+    .map((f) => ({ header: `${f.label(lang)}${f.def.required ? '*' : ''}`, note: hint(f, ctx) }));
+  return templateWorkbook(ctx.model.title(lang), columns);
+}
+
+function hint(f: Field, ctx: ReadContext): string {
+  const lang = ctx.lang;
+  const d = f.def;
+  const parts: string[] = [];
+  if (d.required) parts.push(t(lang, 'resources.hint.required'));
+  switch (d.type) {
+    case 'enum':
+      parts.push(
+        t(lang, 'resources.hint.options', { options: d.options!.map((o) => f.optionLabel(lang, o)).join(' / ') }),
+      );
+      break;
+    case 'dict':
+      parts.push(
+        t(lang, 'resources.hint.options', { options: [...(ctx.dicts.get(d.dict!)?.codes.values() ?? [])].join(' / ') }),
+      );
+      break;
+    case 'ref': {
+      const target = findEntity(d.ref!);
+      parts.push(t(lang, 'resources.hint.ref', { entity: target ? entityTitle(target, lang) : f.label(lang) }));
+      break;
+    }
+    case 'date':
+      parts.push(t(lang, 'resources.hint.date'));
+      break;
+    case 'datetime':
+      parts.push(t(lang, 'resources.hint.datetime'));
+      break;
+    case 'boolean':
+      parts.push(t(lang, 'resources.hint.boolean'));
+      break;
+    case 'integer':
+      parts.push(t(lang, 'resources.hint.integer'));
+      break;
+    case 'decimal':
+      parts.push(t(lang, 'resources.hint.decimal', { scale: d.scale ?? 2 }));
+      break;
+    default:
+      if (d.maxLength) parts.push(t(lang, 'resources.hint.maxLength', { limit: d.maxLength }));
+  }
+  if (d.unique) parts.push(t(lang, 'resources.hint.unique'));
+  return parts.join('; ');
+}

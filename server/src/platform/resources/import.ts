@@ -1,0 +1,201 @@
+import { headerKey } from '../excel/cells.js';
+import { type Cell, readSheet, SheetTooLargeError } from '../excel/read.js';
+import { AppError, businessError } from '../http/errors.js';
+import { languages, t } from '../i18n/index.js';
+import type { TenantTx } from '../tenancy/tenant-tx.js';
+import { insertBatch } from './import-insert.js';
+import type { Field } from './model.js';
+import type { ReadContext } from './read.js';
+import { liveCondition, refTarget } from './registry.js';
+import { coerceValue } from './values.js';
+import { defaultOf } from './write.js';
+
+export const IMPORT_MAX_ROWS = 20_000;
+const MAX_REPORTED = 1_000;
+
+export interface ImportIssue {
+  row: number;
+  column: string;
+  field: string;
+  message: string;
+}
+
+interface Column {
+  col: number;
+  header: string;
+  field: Field;
+}
+
+/** Columns of the file matched to importable fields by label (any language) or wire name. */
+function matchColumns(ctx: ReadContext, headers: Map<number, string>): Column[] {
+  const byKey = new Map<string, Field>();
+  for (const f of ctx.model.fields) {
+    if (!f.importable) continue;
+    byKey.set(headerKey(f.name), f);
+    for (const l of languages) byKey.set(headerKey(f.label(l)), f);
+  }
+  const out: Column[] = [];
+  const seen = new Set<Field>();
+  for (const [col, header] of headers) {
+    const f = byKey.get(headerKey(header));
+    if (f && !seen.has(f)) {
+      seen.add(f);
+      out.push({ col, header, field: f });
+    }
+  }
+  return out;
+}
+
+type Resolver = (text: string) => { id: number } | { error: 'refMissing' | 'refAmbiguous' };
+
+/** Resolves the texts of a ref column by code, then by name, in one query per column. */
+async function refResolver(tx: TenantTx, f: Field, texts: string[]): Promise<Resolver> {
+  const target = refTarget(f.def.ref!);
+  const code = target.codeColumn ? `r."${target.codeColumn}"` : 'null::text';
+  const extra = Object.entries(f.def.refWhere ?? {})
+    .map(([c, v]) => ` and r."${c}" = ${typeof v === 'string' ? `'${v.replace(/'/g, "''")}'` : String(v)}`)
+    .join('');
+  const r = await tx.query<{ id: number; code: string | null; name: string }>(
+    `select r.id, ${code} as code, r."${target.nameColumn}" as name from "${target.table}" r
+      where r.tenant_id = $1 and ${liveCondition(target, 'r')}${extra}
+        and (${code} = any($2::text[]) or r."${target.nameColumn}" = any($2::text[]))`,
+    [tx.tenantId, texts],
+  );
+  const byCode = new Map<string, number>();
+  const byName = new Map<string, number[]>();
+  for (const row of r.rows) {
+    if (row.code !== null) byCode.set(row.code, row.id);
+    byName.set(row.name, [...(byName.get(row.name) ?? []), row.id]);
+  }
+  return (text) => {
+    const c = byCode.get(text);
+    if (c !== undefined) return { id: c };
+    const n = byName.get(text) ?? [];
+    if (n.length === 1) return { id: n[0]! };
+    return { error: n.length > 1 ? 'refAmbiguous' : 'refMissing' };
+  };
+}
+
+const cellText = (v: Cell): string => (v instanceof Date ? v.toISOString() : String(v ?? '')).trim();
+
+/**
+ * Imports a spreadsheet: every row is checked against the declaration (types, required, options,
+ * dictionaries, references by code or name, uniqueness in the file and in the tenant). Any problem and
+ * nothing is written: the error lists each row and column. A clean file is inserted in batches in the
+ * caller's transaction, with one audit row per record.
+ */
+export async function importRows(tx: TenantTx, ctx: ReadContext, data: Buffer): Promise<number> {
+  const lang = ctx.lang;
+  let sheet: Awaited<ReturnType<typeof readSheet>>;
+  try {
+    sheet = await readSheet(data, IMPORT_MAX_ROWS);
+  } catch (err) {
+    if (err instanceof SheetTooLargeError) throw businessError('resources.importTooMany', { max: IMPORT_MAX_ROWS });
+    throw businessError('resources.importBadFile');
+  }
+  const columns = matchColumns(ctx, sheet.headers);
+  if (columns.length === 0) throw businessError('resources.importNoColumns');
+  if (sheet.rows.length === 0) throw businessError('resources.importEmpty');
+
+  const issues: ImportIssue[] = [];
+  const report = (row: number, f: Field, header: string, key: string, params: Record<string, unknown> = {}) =>
+    issues.push({
+      row,
+      column: header,
+      field: f.name,
+      message: t(lang, `resources.validation.${key}`, { label: f.label(lang), ...params }),
+    });
+
+  const resolvers = new Map<Field, Resolver>();
+  for (const c of columns.filter((x) => x.field.def.type === 'ref')) {
+    const texts = [
+      ...new Set(
+        sheet.rows
+          .map((r) => r.cells.get(c.col))
+          .filter((v) => v !== undefined)
+          .map(cellText),
+      ),
+    ];
+    resolvers.set(c.field, await refResolver(tx, c.field, texts));
+  }
+
+  const lenient = { ...ctx, lenient: true };
+  const records: Map<Field, unknown>[] = [];
+  for (const { row, cells } of sheet.rows) {
+    const rec = new Map<Field, unknown>();
+    for (const c of columns) {
+      const raw = cells.get(c.col);
+      if (raw !== undefined && c.field.def.type === 'ref') {
+        const hit = resolvers.get(c.field)!(cellText(raw));
+        if ('error' in hit) report(row, c.field, c.header, hit.error, { value: cellText(raw) });
+        else rec.set(c.field, hit.id);
+        continue;
+      }
+      const r = coerceValue(c.field, raw ?? null, lenient);
+      if (!r.ok) report(row, c.field, c.header, r.key, r.params);
+      else rec.set(c.field, r.value);
+    }
+    for (const f of ctx.model.fields) {
+      if (!f.writable) continue;
+      if ((rec.get(f) ?? null) === null && !columns.some((c) => c.field === f)) {
+        const d = defaultOf(f);
+        if (d !== null) rec.set(f, f.def.type === 'date' && typeof d === 'string' ? d.slice(0, 10) : d);
+      }
+      if (f.def.required && (rec.get(f) ?? null) === null && !issues.some((i) => i.row === row && i.field === f.name)) {
+        const header = columns.find((c) => c.field === f)?.header ?? f.label(lang);
+        report(row, f, header, 'required');
+      }
+    }
+    records.push(rec);
+    if (issues.length >= MAX_REPORTED) break;
+  }
+  if (issues.length === 0) await checkUnique(tx, ctx, columns, sheet.rows, records, report);
+  if (issues.length) {
+    const position = new Map(columns.map((c) => [c.field.name, c.col]));
+    issues.sort((a, b) => a.row - b.row || (position.get(a.field) ?? 0) - (position.get(b.field) ?? 0));
+    throw new AppError(
+      'business',
+      'resources.importFailed',
+      { count: issues.length },
+      undefined,
+      issues.slice(0, MAX_REPORTED),
+    );
+  }
+  return insertBatch(tx, ctx, records);
+}
+
+/** Unique fields: no two rows of the file, and no live record of the tenant, share a value. */
+async function checkUnique(
+  tx: TenantTx,
+  ctx: ReadContext,
+  columns: Column[],
+  rows: { row: number }[],
+  records: Map<Field, unknown>[],
+  report: (row: number, f: Field, header: string, key: string, params?: Record<string, unknown>) => void,
+): Promise<void> {
+  for (const f of ctx.model.fields.filter((x) => x.def.unique && x.column)) {
+    const group = [f, ...(f.def.uniqueWith ?? []).map((n) => ctx.model.byName.get(n)!)];
+    const header = columns.find((c) => c.field === f)?.header ?? f.label(ctx.lang);
+    const keyOf = (rec: Map<Field, unknown>) => JSON.stringify(group.map((g) => rec.get(g) ?? null));
+    const seen = new Map<string, number>();
+    records.forEach((rec, i) => {
+      if ((rec.get(f) ?? null) === null) return;
+      const k = keyOf(rec);
+      if (seen.has(k)) report(rows[i]!.row, f, header, 'duplicateInFile', { value: rec.get(f), other: seen.get(k) });
+      else seen.set(k, rows[i]!.row);
+    });
+    const values = [...new Set(records.map((r) => r.get(f)).filter((v) => v !== null && v !== undefined))];
+    if (values.length === 0) continue;
+    const live = ctx.model.def.softDelete ? ' and deleted_at is null' : '';
+    const cols = group.map((g) => `"${g.column}" as "${g.name}"`).join(', ');
+    const existing = await tx.query<Record<string, unknown>>(
+      `select ${cols} from "${ctx.model.def.table}" where tenant_id = $1 and "${f.column}"::text = any($2::text[])${live}`,
+      [tx.tenantId, values.map(String)],
+    );
+    const taken = new Set(existing.rows.map((r) => JSON.stringify(group.map((g) => r[g.name] ?? null))));
+    records.forEach((rec, i) => {
+      if ((rec.get(f) ?? null) !== null && taken.has(keyOf(rec)))
+        report(rows[i]!.row, f, header, 'unique', { value: rec.get(f) });
+    });
+  }
+}

@@ -1,0 +1,91 @@
+import type { FastifyInstance } from 'fastify';
+import { ok } from '../http/envelope.js';
+import { notFound } from '../http/errors.js';
+import { codes, entityMeta, metaPath } from './meta.js';
+import { readContext } from './read.js';
+import { liveCondition, refTarget } from './registry.js';
+import type { EntityDef, WireRow } from './types.js';
+
+const meta = { type: 'object', additionalProperties: true, properties: { name: { type: 'string' } } };
+const optionList = {
+  type: 'array',
+  items: {
+    type: 'object',
+    properties: { value: { type: 'integer' }, label: { type: 'string' }, code: { type: 'string', nullable: true } },
+  },
+};
+const envelope = (data: object) => ({
+  type: 'object',
+  properties: { rtnCode: { type: 'integer' }, msg: { type: 'string' }, data },
+});
+
+/**
+ * GET /api-manage/meta/<entity>: the merged declaration for the generic web pages; and
+ * GET /api-manage/meta/<entity>/options/<field>: the choices of a ref field, readable by whoever may use the
+ * entity (so a ledger form can offer workshops without the workshop page's permission).
+ */
+export function metaRoutes(app: FastifyInstance, def: EntityDef): void {
+  const permission = codes(def, 'view', 'add', 'edit', 'import', 'export');
+  app.get(
+    metaPath(def),
+    {
+      config: { permission },
+      schema: {
+        tags: [def.name],
+        summary: `${def.name}: metadata (fields with custom fields, labels, options)`,
+        response: { 200: envelope(meta) },
+      },
+    },
+    async (req) => {
+      const me = req.me();
+      return req.tenant(async (tx) => ok(entityMeta(await readContext(tx, def, req.lang), me.permissions)));
+    },
+  );
+
+  app.get<{ Params: { field: string }; Querystring: { keyword?: string; limit: number } }>(
+    `${metaPath(def)}/options/:field`,
+    {
+      config: { permission },
+      schema: {
+        tags: [def.name],
+        summary: `${def.name}: choices of a reference field`,
+        params: { type: 'object', properties: { field: { type: 'string' } } },
+        querystring: {
+          type: 'object',
+          properties: {
+            keyword: { type: 'string' },
+            limit: { type: 'integer', minimum: 1, maximum: 5000, default: 1000 },
+          },
+        },
+        response: { 200: envelope(optionList) },
+      },
+    },
+    async (req) => {
+      const f = def.fields.find((x) => x.name === req.params.field && x.type === 'ref');
+      if (!f) throw notFound();
+      const target = refTarget(f.ref!);
+      const code = target.codeColumn ? `r."${target.codeColumn}"` : 'null::text';
+      const args: unknown[] = [];
+      const extra = Object.entries(f.refWhere ?? {}).map(([c, v]) => {
+        args.push(v);
+        return ` and r."${c}" = $${args.length + 1}`;
+      });
+      const keyword = req.query.keyword?.trim();
+      let search = '';
+      if (keyword) {
+        args.push(`%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+        search = ` and (r."${target.nameColumn}" ilike $${args.length + 1} or ${code} ilike $${args.length + 1})`;
+      }
+      args.push(req.query.limit);
+      const rows = await req.tenant((tx) =>
+        tx.query<WireRow>(
+          `select r.id as value, r."${target.nameColumn}" as label, ${code} as code from "${target.table}" r
+            where r.tenant_id = $1 and ${liveCondition(target, 'r')}${extra.join('')}${search}
+            order by r."${target.nameColumn}", r.id limit $${args.length + 1}`,
+          [tx.tenantId, ...args],
+        ),
+      );
+      return ok(rows.rows);
+    },
+  );
+}

@@ -1,0 +1,135 @@
+import { notFound } from '../http/errors.js';
+import type { Lang } from '../i18n/index.js';
+import { isId, type TenantTx } from '../tenancy/tenant-tx.js';
+import { loadModel, type Model } from './model.js';
+import { baseWhere, filterWhere, orderBy, Params, type QueryInput, rowsSql, selectParts, sortKey } from './query.js';
+import { getEntity } from './registry.js';
+import type { EntityDef, WireRow } from './types.js';
+import type { Dict, ValueContext } from './values.js';
+
+/** The tenant's dictionaries used by a model's dict fields: code -> name and name -> code. */
+export async function loadDicts(tx: TenantTx, model: Model): Promise<Map<string, Dict>> {
+  const codes = [...new Set(model.fields.filter((f) => f.def.type === 'dict').map((f) => f.def.dict!))];
+  const out = new Map<string, Dict>();
+  if (codes.length === 0) return out;
+  const r = await tx.query<{ dict: string; code: string; name: string }>(
+    `select p.code as dict, i.code, i.name from items i
+       join items p on p.tenant_id = i.tenant_id and p.id = i.parent_id and p.parent_id is null
+      where i.tenant_id = $1 and p.code = any($2::text[]) order by p.code, i.sort, i.id`,
+    [tx.tenantId, codes],
+  );
+  for (const c of codes) out.set(c, { codes: new Map(), names: new Map() });
+  for (const row of r.rows) {
+    const d = out.get(row.dict)!;
+    (d.codes as Map<string, string>).set(row.code, row.name);
+    (d.names as Map<string, string>).set(row.name.toLowerCase(), row.code);
+  }
+  return out;
+}
+
+/** What a read needs: the tenant's model and dictionaries, in the caller's language. */
+export interface ReadContext extends ValueContext {
+  readonly model: Model;
+}
+
+export async function readContext(tx: TenantTx, def: EntityDef, lang: Lang): Promise<ReadContext> {
+  const model = await loadModel(tx, def);
+  return { model, lang, dicts: await loadDicts(tx, model) };
+}
+
+/** Fills readable dict values and turns timestamps into ISO text. */
+export function finishRow(ctx: Pick<ReadContext, 'model' | 'dicts'>, row: WireRow): WireRow {
+  for (const f of ctx.model.fields) {
+    if (f.customKey) continue;
+    const v = row[f.name];
+    if (v instanceof Date) row[f.name] = v.toISOString();
+    if (f.def.type === 'dict' && f.display)
+      row[f.display] = v == null ? null : (ctx.dicts.get(f.def.dict!)?.codes.get(String(v)) ?? v);
+  }
+  for (const k of ['createdAt', 'updatedAt']) if (row[k] instanceof Date) row[k] = (row[k] as Date).toISOString();
+  if (ctx.model.def.customFields !== false && (row.custom === null || row.custom === undefined)) row.custom = {};
+  return row;
+}
+
+async function embedChildren(tx: TenantTx, ctx: ReadContext, rows: WireRow[]): Promise<void> {
+  const children = ctx.model.def.children ?? [];
+  if (children.length === 0 || rows.length === 0) return;
+  const ids = rows.map((r) => r.id);
+  for (const c of children) {
+    const child = await readContext(tx, getEntity(c.entity), ctx.lang);
+    const field = child.model.byName.get(c.field)!;
+    const { columns, joins } = selectParts(child.model);
+    const sort = orderBy(sortKey(child.model, {}));
+    const r = await tx.query<WireRow>(
+      `select ${columns} from "${child.model.def.table}" t ${joins}
+        where ${baseWhere(child.model)} and t."${field.column}" = any($2::bigint[]) order by ${sort}`,
+      [tx.tenantId, ids],
+    );
+    const byParent = new Map<unknown, WireRow[]>();
+    for (const row of r.rows) {
+      const list = byParent.get(row[c.field]) ?? [];
+      list.push(finishRow(child, row));
+      byParent.set(row[c.field], list);
+    }
+    for (const row of rows) row[c.as] = byParent.get(row.id) ?? [];
+  }
+}
+
+/** One page of rows matching the filters, with the total count (both computed in SQL). */
+export async function pageRows(
+  tx: TenantTx,
+  ctx: ReadContext,
+  input: QueryInput,
+  page: number,
+  limit: number,
+): Promise<{ rows: WireRow[]; count: number }> {
+  const params = new Params(tx.tenantId);
+  const where = [baseWhere(ctx.model), ...filterWhere(ctx.model, input, params, ctx)].join(' and ');
+  const table = `"${ctx.model.def.table}" t`;
+  const count = await tx.query<{ n: number }>(`select count(*)::int as n from ${table} where ${where}`, params.values);
+  const n = count.rows[0]!.n;
+  if (n === 0) return { rows: [], count: 0 };
+  const lim = params.add(limit);
+  const off = params.add((page - 1) * limit);
+  const r = await tx.query<WireRow>(
+    rowsSql(ctx.model, '', where, orderBy(sortKey(ctx.model, input)), `limit ${lim} offset ${off}`),
+    params.values,
+  );
+  const rows = r.rows.map((row) => finishRow(ctx, row));
+  return { rows, count: n };
+}
+
+export const ALL_LIMIT = 10_000;
+
+/** Every row matching the filters (for pick lists and trees), capped at ALL_LIMIT, children embedded. */
+export async function allRows(tx: TenantTx, ctx: ReadContext, input: QueryInput): Promise<WireRow[]> {
+  const params = new Params(tx.tenantId);
+  const where = [baseWhere(ctx.model), ...filterWhere(ctx.model, input, params, ctx)].join(' and ');
+  const r = await tx.query<WireRow>(
+    rowsSql(ctx.model, '', where, orderBy(sortKey(ctx.model, input)), `limit ${ALL_LIMIT}`),
+    params.values,
+  );
+  const rows = r.rows.map((row) => finishRow(ctx, row));
+  await embedChildren(tx, ctx, rows);
+  return rows;
+}
+
+/** One live row by id, children embedded; null when the tenant has none. */
+export async function findRow(tx: TenantTx, ctx: ReadContext, id: unknown): Promise<WireRow | null> {
+  if (!isId(id)) return null;
+  const { columns, joins } = selectParts(ctx.model);
+  const r = await tx.query<WireRow>(
+    `select ${columns} from "${ctx.model.def.table}" t ${joins} where ${baseWhere(ctx.model)} and t.id = $2`,
+    [tx.tenantId, id],
+  );
+  if (!r.rows[0]) return null;
+  const rows = [finishRow(ctx, r.rows[0])];
+  await embedChildren(tx, ctx, rows);
+  return rows[0]!;
+}
+
+export async function getRow(tx: TenantTx, ctx: ReadContext, id: unknown): Promise<WireRow> {
+  const row = await findRow(tx, ctx, id);
+  if (!row) throw notFound();
+  return row;
+}

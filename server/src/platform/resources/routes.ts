@@ -1,0 +1,268 @@
+import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { ok, page } from '../http/envelope.js';
+import { businessError, forbidden } from '../http/errors.js';
+import { isLang, type Lang, t } from '../i18n/index.js';
+import { EXPORT_JOB, type ExportPayload, templateFile } from './export.js';
+import { importRows } from './import.js';
+import { actionsOf, codes, pathsOf, templatePath } from './meta.js';
+import { metaRoutes } from './meta-routes.js';
+import { staticModel } from './model.js';
+import { bodySchema, envelope, querySchema, recordSchema } from './openapi.js';
+import { filterWhere, Params, type QueryInput, queryParams } from './query.js';
+import { allRows, getRow, pageRows, readContext } from './read.js';
+import { removeRows } from './remove.js';
+import type { EntityDef, WireRow } from './types.js';
+import { createRow, updateRow } from './write.js';
+
+const issueList = {
+  type: 'array',
+  items: {
+    type: 'object',
+    properties: {
+      row: { type: 'integer' },
+      column: { type: 'string' },
+      field: { type: 'string' },
+      message: { type: 'string' },
+    },
+  },
+};
+
+const idsOf = (req: FastifyRequest): unknown[] => {
+  const src = { ...(req.query as WireRow), ...((req.body as WireRow | undefined) ?? {}) };
+  const raw = src.ids ?? src.id;
+  if (raw === undefined || raw === null || raw === '') return [];
+  return Array.isArray(raw) ? raw : String(raw).split(',');
+};
+
+/** The caller's language for files: ?lang= (links cannot send headers), else the request's. */
+const fileLang = (req: FastifyRequest): Lang => {
+  const q = (req.query as WireRow | undefined)?.lang;
+  return isLang(q) ? q : req.lang;
+};
+
+function registerEntity(app: FastifyInstance, def: EntityDef): void {
+  const model = staticModel(def);
+  const actions = actionsOf(def);
+  const tags = [def.name];
+  const record = recordSchema(model);
+  const read = codes(def, 'view', 'add', 'edit');
+  const route = (
+    action: (typeof actions)[number],
+    method: 'GET' | 'POST',
+    opts: object,
+    handler: (req: FastifyRequest) => Promise<unknown>,
+  ) => {
+    if (!actions.includes(action)) return;
+    for (const url of pathsOf(def, action)) app.route({ method, url, ...opts, handler });
+  };
+
+  route(
+    'page',
+    'GET',
+    {
+      config: { permission: read },
+      schema: {
+        tags,
+        summary: `${def.name}: a page of records`,
+        querystring: querySchema(model, true),
+        response: { 200: envelope({ type: 'array', items: record }, true) },
+      },
+    },
+    (req) =>
+      req.tenant(async (tx) => {
+        const q = req.query as QueryInput & { page: number; limit: number };
+        const r = await pageRows(tx, await readContext(tx, def, req.lang), q, q.page, q.limit);
+        return page(r.rows, r.count);
+      }),
+  );
+
+  route(
+    'all',
+    'GET',
+    {
+      config: { permission: read },
+      schema: {
+        tags,
+        summary: `${def.name}: every matching record (pick lists, trees)`,
+        querystring: querySchema(model, false),
+        response: { 200: envelope({ type: 'array', items: record }) },
+      },
+    },
+    (req) =>
+      req.tenant(async (tx) => ok(await allRows(tx, await readContext(tx, def, req.lang), req.query as QueryInput))),
+  );
+
+  route(
+    'get',
+    'GET',
+    {
+      config: { permission: read },
+      schema: {
+        tags,
+        summary: `${def.name}: one record`,
+        querystring: { type: 'object', required: ['id'], properties: { id: { type: 'integer' } } },
+        response: { 200: envelope(record) },
+      },
+    },
+    (req) =>
+      req.tenant(async (tx) => ok(await getRow(tx, await readContext(tx, def, req.lang), (req.query as WireRow).id))),
+  );
+
+  const writeResponse = { 200: envelope({ anyOf: [record, issueList] }) };
+  route(
+    'save',
+    'POST',
+    {
+      config: { permission: codes(def, 'add', 'edit') },
+      attachValidation: true,
+      schema: {
+        tags,
+        summary: `${def.name}: create (or update when id is given)`,
+        body: bodySchema(model, false),
+        response: writeResponse,
+      },
+    },
+    async (req) => {
+      const body = (req.body ?? {}) as WireRow;
+      const me = req.me();
+      const editing = body.id !== undefined && body.id !== null && body.id !== '';
+      if (!codes(def, editing ? 'edit' : 'add').some((c) => me.permissions.has(c)))
+        throw forbidden('errors.noPermission', { code: codes(def, editing ? 'edit' : 'add').join(' | ') });
+      return req.tenant(async (tx) => {
+        const ctx = await readContext(tx, def, req.lang);
+        return ok(editing ? await updateRow(tx, ctx, body.id, body) : await createRow(tx, ctx, body));
+      });
+    },
+  );
+
+  route(
+    'update',
+    'POST',
+    {
+      config: { permission: codes(def, 'edit') },
+      attachValidation: true,
+      schema: {
+        tags,
+        summary: `${def.name}: change fields of a record`,
+        body: bodySchema(model, true),
+        response: writeResponse,
+      },
+    },
+    (req) =>
+      req.tenant(async (tx) => {
+        const body = (req.body ?? {}) as WireRow;
+        return ok(await updateRow(tx, await readContext(tx, def, req.lang), body.id, body));
+      }),
+  );
+
+  route(
+    'del',
+    'POST',
+    {
+      config: { permission: codes(def, 'delete') },
+      schema: {
+        tags,
+        summary: `${def.name}: delete records (refused while others reference them)`,
+        body: {
+          type: 'object',
+          properties: { id: { type: 'integer' }, ids: { type: 'array', items: { type: 'integer' } } },
+        },
+        response: { 200: envelope({ type: 'object', properties: { deleted: { type: 'integer' } } }) },
+      },
+    },
+    (req) =>
+      req.tenant(async (tx) => ok({ deleted: await removeRows(tx, await readContext(tx, def, req.lang), idsOf(req)) })),
+  );
+
+  route(
+    'importexcel',
+    'POST',
+    {
+      config: { permission: codes(def, 'import') },
+      schema: {
+        tags,
+        summary: `${def.name}: import an .xlsx file (multipart field "file"); any bad row imports nothing`,
+        consumes: ['multipart/form-data'],
+        response: {
+          200: envelope({ anyOf: [{ type: 'object', properties: { count: { type: 'integer' } } }, issueList] }),
+        },
+      },
+    },
+    async (req) => {
+      const file = await req.file();
+      if (!file) throw businessError('resources.importNoFile');
+      const data = await file.toBuffer();
+      const count = await req.tenant(async (tx) => importRows(tx, await readContext(tx, def, req.lang), data));
+      // The embedded database has no autovacuum: refresh the planner's statistics after a large import.
+      if (count >= 1000) app.db.exec(`analyze "${def.table}"`).catch(() => undefined);
+      return ok({ count }, t(req.lang, 'resources.imported', { count }));
+    },
+  );
+
+  route(
+    'exportexcel',
+    'POST',
+    {
+      config: { permission: codes(def, 'export') },
+      schema: {
+        tags,
+        summary: `${def.name}: export the matching records to "My downloads" (filters as in page)`,
+        querystring: querySchema(model, false),
+        response: { 200: envelope({ type: 'object', properties: { id: { type: 'integer' } } }) },
+      },
+    },
+    async (req) => {
+      const me = req.me();
+      const body = req.body && typeof req.body === 'object' && !Array.isArray(req.body) ? (req.body as QueryInput) : {};
+      const id = await req.tenant(async (tx) => {
+        const ctx = await readContext(tx, def, req.lang);
+        const query = queryParams(ctx.model, { ...(req.query as QueryInput), ...body });
+        filterWhere(ctx.model, query, new Params(tx.tenantId), ctx);
+        const day = new Date().toISOString().slice(0, 10).replace(/-/g, '');
+        const d = await tx.insert<{ id: number }>(
+          'downloads',
+          { user_id: me.userId, ywlx: def.name, filename: `${ctx.model.title(req.lang)}_${day}.xlsx` },
+          'id',
+        );
+        const payload: ExportPayload = { entity: def.name, downloadId: d.id, userId: me.userId, lang: req.lang, query };
+        await app.jobs.enqueue(tx, EXPORT_JOB, payload as unknown as Record<string, unknown>);
+        return d.id;
+      });
+      app.jobs.wake();
+      return ok({ id }, t(req.lang, 'resources.exportQueued'));
+    },
+  );
+
+  if (actions.includes('importexcel')) {
+    app.get(
+      templatePath(def),
+      {
+        config: { permission: codes(def, 'import', 'view') },
+        schema: {
+          tags,
+          summary: `${def.name}: the import template (.xlsx, headers in the caller's language; ?lang=zh|en|tw)`,
+          querystring: { type: 'object', properties: { lang: { type: 'string' } } },
+        },
+      },
+      async (req, reply) => {
+        const lang = fileLang(req);
+        const { data, title } = await req.tenant(async (tx) => {
+          const ctx = await readContext(tx, def, lang);
+          return { data: await templateFile(ctx), title: ctx.model.title(lang) };
+        });
+        return reply
+          .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+          .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(`${title}.xlsx`)}`)
+          .send(data);
+      },
+    );
+  }
+  metaRoutes(app, def);
+}
+
+/** A domain's plugin for its declared entities: every route of each, behind its permission codes. */
+export const resourceRoutes =
+  (defs: readonly EntityDef[]): FastifyPluginAsync =>
+  async (app) => {
+    for (const def of defs) registerEntity(app, def);
+  };

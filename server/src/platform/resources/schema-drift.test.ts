@@ -1,0 +1,54 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../db/index.js';
+import { migrate } from '../../db/migrate.js';
+import { freshDatabase } from '../../test/harness.js';
+import { declaredEntities } from './declared.js';
+import { allEntities, refTarget } from './registry.js';
+import { tableSpec } from './schema.js';
+import { diffSchema } from './schema-diff.js';
+
+let db: Database;
+let dispose: () => Promise<void>;
+
+beforeAll(async () => {
+  ({ db, dispose } = await freshDatabase());
+  await migrate(db);
+});
+afterAll(async () => dispose?.());
+
+describe('entity declarations and migrations', () => {
+  it('agree: every declared table, column, type, key and index exists as migrated (npm run -w server gen:migration)', async () => {
+    const { drift, statements } = await diffSchema(db, await declaredEntities());
+    expect(drift, statements.join('\n')).toEqual([]);
+  });
+
+  it('report a column added to a declaration, with the statement that adds it', async () => {
+    const [workshop] = (await declaredEntities()).filter((d) => d.name === 'workshop');
+    const changed = { ...workshop!, fields: [...workshop!.fields, { name: 'floorArea', type: 'decimal' as const }] };
+    const { drift, statements } = await diffSchema(db, [changed]);
+    expect(drift).toEqual([{ table: 'workshops', problem: 'column floor_area missing' }]);
+    expect(statements).toEqual(['alter table "workshops" add "floor_area" numeric(14,2);']);
+  });
+
+  it('give every tenant table tenant_id first in its key and in each foreign key, and row-level security', async () => {
+    for (const def of allEntities()) {
+      const spec = tableSpec(def);
+      expect(spec.columns[0]!.name).toBe('tenant_id');
+      for (const fk of spec.foreignKeys) expect(fk.columns[0]).toBe('tenant_id');
+      const r = await db.query<{ rls: boolean; forced: boolean }>(
+        'select relrowsecurity as rls, relforcerowsecurity as forced from pg_class where relname = $1 and relnamespace = current_schema()::regnamespace',
+        [def.table],
+      );
+      expect(r.rows[0], def.table).toEqual({ rls: true, forced: true });
+    }
+  });
+
+  it('keep referenced rows when the referring entity keeps its deleted rows (else they could never go)', () => {
+    for (const def of allEntities().filter((d) => d.softDelete))
+      for (const f of def.fields.filter((x) => x.type === 'ref' && !x.computed)) {
+        const target = refTarget(f.ref!);
+        // Platform tables without soft delete (organisations) clear the reference instead (on delete set null).
+        if (target.entity) expect(target.deleted, `${def.name}.${f.name} -> ${f.ref}`).not.toBeNull();
+      }
+  });
+});

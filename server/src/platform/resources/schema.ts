@@ -1,0 +1,189 @@
+import { createHash } from 'node:crypto';
+import { columnOf, refTarget } from './registry.js';
+import type { EntityDef, FieldDef } from './types.js';
+
+/** The tables the declarations ask for: what the migration generator writes and the drift test checks. */
+export interface ColumnSpec {
+  name: string;
+  /** Canonical type as introspection reports it (timestamptz, numeric(14,2), ...). */
+  type: string;
+  notNull: boolean;
+  /** SQL default expression, if any. */
+  default?: string;
+  identity?: boolean;
+}
+
+export interface ForeignKeySpec {
+  name: string;
+  columns: string[];
+  table: string;
+  refColumns: string[];
+  /** setNull: the reference is cleared when a platform row it points at is removed (organisations). */
+  onDelete: 'cascade' | 'restrict' | 'setNull';
+}
+
+export interface IndexSpec {
+  name: string;
+  sql: string;
+}
+
+export interface TableSpec {
+  table: string;
+  columns: ColumnSpec[];
+  foreignKeys: ForeignKeySpec[];
+  indexes: IndexSpec[];
+  /** Tables this one references (for creation order). */
+  dependsOn: string[];
+}
+
+/** Postgres identifiers stop at 63 bytes: long names keep a readable start and a hash. */
+export const pgName = (name: string): string =>
+  name.length <= 63 ? name : `${name.slice(0, 54)}_${createHash('sha1').update(name).digest('hex').slice(0, 8)}`;
+
+export function columnType(f: FieldDef): string {
+  switch (f.type) {
+    case 'string':
+    case 'text':
+    case 'dict':
+      return 'text';
+    case 'integer':
+      return 'integer';
+    case 'decimal':
+      return `numeric(${f.precision ?? 14},${f.scale ?? 2})`;
+    case 'date':
+      return 'date';
+    case 'datetime':
+      return 'timestamptz';
+    case 'boolean':
+      return 'boolean';
+    case 'enum':
+      return typeof f.options![0] === 'number' ? 'smallint' : 'text';
+    case 'ref':
+      return 'bigint';
+    case 'json':
+    case 'image':
+    case 'attachments':
+      return 'jsonb';
+  }
+}
+
+function sqlDefault(f: FieldDef): string | undefined {
+  if (f.defaultNow) return f.type === 'date' ? 'current_date' : 'now()';
+  if (f.default === undefined) return undefined;
+  if (typeof f.default === 'string') return `'${f.default.replace(/'/g, "''")}'`;
+  return String(f.default);
+}
+
+export function tableSpec(def: EntityDef): TableSpec {
+  const t = def.table;
+  const stored = def.fields.filter((f) => !f.computed);
+  const columns: ColumnSpec[] = [
+    { name: 'tenant_id', type: 'bigint', notNull: true },
+    { name: 'id', type: 'bigint', notNull: true, identity: true },
+    ...stored.map((f) => ({
+      name: columnOf(f),
+      type: columnType(f),
+      notNull: !!f.required,
+      ...(sqlDefault(f) ? { default: sqlDefault(f) } : {}),
+    })),
+  ];
+  if (def.customFields !== false) columns.push({ name: 'custom', type: 'jsonb', notNull: true, default: "'{}'" });
+  if (def.softDelete) columns.push({ name: 'deleted_at', type: 'timestamptz', notNull: false });
+  columns.push(
+    { name: 'created_at', type: 'timestamptz', notNull: true, default: 'now()' },
+    { name: 'created_by', type: 'bigint', notNull: false },
+    { name: 'updated_at', type: 'timestamptz', notNull: true, default: 'now()' },
+    { name: 'updated_by', type: 'bigint', notNull: false },
+  );
+
+  const foreignKeys: ForeignKeySpec[] = [
+    {
+      name: pgName(`${t}_tenant_fkey`),
+      columns: ['tenant_id'],
+      table: 'companies',
+      refColumns: ['id'],
+      onDelete: 'cascade',
+    },
+  ];
+  const indexes: IndexSpec[] = [];
+  const dependsOn = new Set<string>();
+  const live = def.softDelete ? ' where deleted_at is null' : '';
+  const leading = new Set<string>();
+  for (const f of stored.filter((x) => x.unique)) {
+    const cols = [columnOf(f), ...(f.uniqueWith ?? []).map((n) => columnOf(def.fields.find((x) => x.name === n)!))];
+    const name = pgName(`${t}_${cols.join('_')}_key`);
+    leading.add(cols[0]!);
+    indexes.push({
+      name,
+      sql: `create unique index ${name} on "${t}" (tenant_id, ${cols.map((c) => `"${c}"`).join(', ')})${live}`,
+    });
+  }
+  for (const f of stored) {
+    const col = columnOf(f);
+    if (f.type === 'ref') {
+      const target = refTarget(f.ref!);
+      if (target.table !== t) dependsOn.add(target.table);
+      foreignKeys.push({
+        name: pgName(`${t}_${col}_fkey`),
+        columns: ['tenant_id', col],
+        table: target.table,
+        refColumns: ['tenant_id', 'id'],
+        onDelete: f.owner ? 'cascade' : !target.entity && !target.deleted ? 'setNull' : 'restrict',
+      });
+    }
+    if ((f.type === 'ref' || (f.filter && f.filter !== 'like')) && !leading.has(col)) {
+      const name = pgName(`${t}_${col}_idx`);
+      indexes.push({ name, sql: `create index ${name} on "${t}" (tenant_id, "${col}")` });
+    }
+  }
+  if (def.customFields !== false) {
+    const name = pgName(`${t}_custom_idx`);
+    indexes.push({ name, sql: `create index ${name} on "${t}" using gin (custom)` });
+  }
+  return { table: t, columns, foreignKeys, indexes, dependsOn: [...dependsOn] };
+}
+
+export const columnSql = (c: ColumnSpec): string =>
+  `"${c.name}" ${c.type}${c.identity ? ' generated always as identity' : ''}${c.notNull ? ' not null' : ''}${
+    c.default ? ` default ${c.default}` : ''
+  }`;
+
+export const foreignKeySql = (fk: ForeignKeySpec): string =>
+  `constraint ${fk.name} foreign key (${fk.columns.map((c) => `"${c}"`).join(', ')}) references "${fk.table}" (${fk.refColumns
+    .map((c) => `"${c}"`)
+    .join(', ')})${
+    fk.onDelete === 'cascade'
+      ? ' on delete cascade'
+      : fk.onDelete === 'setNull'
+        ? ` on delete set null ("${fk.columns[1]}")`
+        : ''
+  }`;
+
+/** The full creation script of one table: columns, keys, indexes, row-level security. */
+export function createTableSql(spec: TableSpec): string {
+  const lines = [...spec.columns.map(columnSql), 'primary key (tenant_id, id)', ...spec.foreignKeys.map(foreignKeySql)];
+  return [
+    `create table "${spec.table}" (\n  ${lines.join(',\n  ')}\n);`,
+    ...spec.indexes.map((i) => `${i.sql};`),
+    `select eam_protect('${spec.table}');`,
+  ].join('\n');
+}
+
+/** Tables in an order where each comes after the tables it references. */
+export function creationOrder(specs: TableSpec[]): TableSpec[] {
+  const byName = new Map(specs.map((s) => [s.table, s]));
+  const done = new Set<string>();
+  const out: TableSpec[] = [];
+  const visit = (s: TableSpec, path: Set<string>) => {
+    if (done.has(s.table) || path.has(s.table)) return;
+    path.add(s.table);
+    for (const d of s.dependsOn) {
+      const dep = byName.get(d);
+      if (dep) visit(dep, path);
+    }
+    done.add(s.table);
+    out.push(s);
+  };
+  for (const s of [...specs].sort((a, b) => a.table.localeCompare(b.table))) visit(s, new Set());
+  return out;
+}

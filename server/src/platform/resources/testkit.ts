@@ -1,0 +1,234 @@
+import ExcelJS from 'exceljs';
+import type { LightMyRequestResponse } from 'fastify';
+import type { Database } from '../../db/index.js';
+import { createTenant } from '../../domains/operator/tenants.js';
+import { hashPassword } from '../auth/password.js';
+import { withTenant } from '../tenancy/tenant-tx.js';
+import { actionsOf, metaPath, pathsOf } from './meta.js';
+import { findEntity } from './registry.js';
+import type { EntityDef, FieldDef, WireRow } from './types.js';
+
+/*
+ * Helpers for the engine-wide tests (structural types only, so the build does not pull the harness in).
+ */
+
+export interface Caller {
+  db: Database;
+  call(
+    method: string,
+    url: string,
+    token?: string | null,
+    body?: unknown,
+    headers?: Record<string, string>,
+  ): Promise<LightMyRequestResponse>;
+  login(username: string, password?: string): Promise<string>;
+}
+
+export interface Json {
+  rtnCode: number;
+  msg: string;
+  data: unknown;
+  count?: number;
+  field?: string;
+}
+
+export async function api<T = WireRow>(
+  t: Caller,
+  method: string,
+  url: string,
+  token: string,
+  body?: unknown,
+): Promise<{ data: T; count?: number }> {
+  const r = await t.call(method, url, token, body);
+  const json = r.json() as Json;
+  if (r.statusCode !== 200 || json.rtnCode !== 200) throw new Error(`${method} ${url}: ${r.statusCode} ${r.body}`);
+  return json as { data: T; count?: number };
+}
+
+export const path = (def: EntityDef, action: Parameters<typeof pathsOf>[1]) => pathsOf(def, action)[0]!;
+
+export const can = (def: EntityDef, action: Parameters<typeof pathsOf>[1]) => actionsOf(def).includes(action);
+
+/** A user of the tenant with no role at all: every permission-coded route refuses them. */
+export async function userWithoutRights(t: Caller, tenantId: number, username: string): Promise<string> {
+  const password = 'Nobody12345';
+  const hash = await hashPassword(password);
+  await withTenant(t.db, tenantId, null, (tx) =>
+    tx.insert('users', { username, password_hash: hash, peoplename: username, usertype: 1 }, 'id'),
+  );
+  return t.login(username, password);
+}
+
+/** A second tenant company with its administrator; returns the administrator's token. */
+export async function secondTenant(t: Caller, code: string): Promise<{ token: string; tenantId: number }> {
+  const password = 'Other12345';
+  const created = await t.db.transaction((tx) =>
+    createTenant(tx, {
+      name: `Tenant ${code}`,
+      code,
+      admin: { username: `admin_${code}`, password, peoplename: `Admin ${code}`, mustChangePassword: false },
+    }),
+  );
+  return { token: await t.login(`admin_${code}`, password), tenantId: created.companyId };
+}
+
+export async function tenantOf(t: Caller, token: string): Promise<{ tenantId: number; userId: number }> {
+  const r = await api<{ tenantid: number; id: number }>(t, 'GET', '/api-user/users/current', token);
+  return { tenantId: Number(r.data.tenantid), userId: Number(r.data.id) };
+}
+
+/** Per-entity values the generic generator cannot guess (rules beyond the field declarations). */
+export const overrides: Record<string, (seq: number) => WireRow> = {
+  customfield: (seq) => ({ entity: 'equipment', name: `cf${seq}x` }),
+};
+
+interface MetaField {
+  name: string;
+  options?: { value: string | number; label: string }[];
+}
+
+export interface Maker {
+  t: Caller;
+  token: string;
+  seq: number;
+  meta: Map<string, MetaField[]>;
+}
+
+export async function metaFields(m: Maker, def: EntityDef): Promise<MetaField[]> {
+  let f = m.meta.get(def.name);
+  if (!f) {
+    f = (await api<{ fields: MetaField[] }>(m.t, 'GET', metaPath(def), m.token)).data.fields;
+    m.meta.set(def.name, f);
+  }
+  return f;
+}
+
+const refKey = (f: FieldDef) => `${f.ref}|${JSON.stringify(f.refWhere ?? {})}`;
+
+/** A scalar value that passes the field's declaration (strings unique by seq). */
+export function sampleValue(f: FieldDef, seq: number, options?: MetaField['options']): unknown {
+  switch (f.type) {
+    case 'string': {
+      const s = `t${seq}${f.name}`.replace(/[^a-zA-Z0-9]/g, '');
+      return s.slice(0, f.maxLength ?? 200);
+    }
+    case 'text':
+      return `note ${seq} for ${f.name}`;
+    case 'integer':
+      return Math.min(f.max ?? 1_000_000, Math.max(f.min ?? 0, 7));
+    case 'decimal':
+      return '1234.50';
+    case 'date':
+      return '2024-03-15';
+    case 'datetime':
+      return '2024-03-15T08:30:00.000Z';
+    case 'boolean':
+      return true;
+    case 'enum':
+      return f.options![0];
+    case 'dict':
+      return options?.[0]?.value ?? null;
+    case 'image':
+      return ['demo/a.png'];
+    case 'attachments':
+      return [{ name: 'manual.pdf', url: 'demo/manual.pdf' }];
+    case 'json':
+      return { a: 1 };
+    default:
+      return null;
+  }
+}
+
+/**
+ * A valid body for an entity, creating the records its references need through the API. References to an
+ * entity already made for this body are reused (a line then belongs to the workshop chosen).
+ */
+export async function sampleBody(m: Maker, def: EntityDef, made = new Map<string, number>()): Promise<WireRow> {
+  const seq = ++m.seq;
+  const meta = await metaFields(m, def);
+  const body: WireRow = {};
+  for (const f of def.fields) {
+    if (f.computed || f.readOnly) continue;
+    if (f.type === 'ref') {
+      if (f.ref === def.name) continue;
+      body[f.name] = await refId(m, f, made);
+      continue;
+    }
+    body[f.name] = sampleValue(f, seq, meta.find((x) => x.name === f.name)?.options);
+  }
+  return { ...body, ...(overrides[def.name]?.(seq) ?? {}) };
+}
+
+async function refId(m: Maker, f: FieldDef, made: Map<string, number>): Promise<number> {
+  const key = refKey(f);
+  const known = made.get(key);
+  if (known) return known;
+  let id: number;
+  if (f.ref === 'user') id = (await tenantOf(m.t, m.token)).userId;
+  else if (f.ref === 'organization') {
+    id = (await api<{ id: number }[]>(m.t, 'GET', '/api-user/organization/getListByTree', m.token)).data[0]!.id;
+  } else {
+    const target = findEntity(f.ref!)!;
+    const body = { ...(await sampleBody(m, target, made)), ...(f.refWhere ?? {}) };
+    id = (await api(m.t, 'POST', path(target, 'save'), m.token, body)).data.id as number;
+  }
+  made.set(key, id);
+  return id;
+}
+
+/** A multipart/form-data body with one file field, for app.inject. */
+export function multipart(
+  data: Buffer,
+  filename = 'import.xlsx',
+): { payload: Buffer; headers: Record<string, string> } {
+  const boundary = `----eamtest${Date.now().toString(16)}`;
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: application/vnd.openxmlformats-officedocument.spreadsheetml.sheet\r\n\r\n`,
+  );
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  return {
+    payload: Buffer.concat([head, data, tail]),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}
+
+/** A workbook with a header row and data rows, as an .xlsx buffer. */
+export async function workbook(rows: unknown[][]): Promise<Buffer> {
+  const wb = new ExcelJS.Workbook();
+  const ws = wb.addWorksheet('data');
+  for (const r of rows) ws.addRow(r);
+  return Buffer.from(await wb.xlsx.writeBuffer());
+}
+
+/** The rows of the first sheet of an .xlsx buffer (cell values). */
+export async function readXlsx(data: Buffer): Promise<unknown[][]> {
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.load(data as unknown as ArrayBuffer);
+  const out: unknown[][] = [];
+  wb.worksheets[0]!.eachRow((row) => {
+    out.push((row.values as unknown[]).slice(1));
+  });
+  return out;
+}
+
+/** Waits until the export job has written the file of a downloads row; returns the file's bytes. */
+export async function waitForDownload(t: Caller, token: string, id: number, timeoutMs = 30_000): Promise<Buffer> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const list = await api<{ id: number; filepath: string | null; error: string | null }[]>(
+      t,
+      'GET',
+      '/api-core/download/page?page=1&limit=50',
+      token,
+    );
+    const row = list.data.find((d) => Number(d.id) === id);
+    if (row?.error) throw new Error(`export failed: ${row.error}`);
+    if (row?.filepath) {
+      const r = await t.call('GET', `/api-core/download/file/${id}`, token);
+      if (r.statusCode !== 200) throw new Error(`download ${id}: ${r.statusCode}`);
+      return r.rawPayload;
+    }
+    if (Date.now() > until) throw new Error(`export ${id} not ready after ${timeoutMs} ms`);
+    await new Promise((res) => setTimeout(res, 100));
+  }
+}

@@ -1,0 +1,126 @@
+import type { TenantTx } from '../tenancy/tenant-tx.js';
+
+/**
+ * The declaration of a business entity: one object drives its table (the migration generator), its
+ * validation, its routes and OpenAPI entries, its metadata for the generic web pages, its import template
+ * and its export. Custom fields of a tenant are the same FieldDef shape stored as data.
+ */
+
+export type FieldType =
+  | 'string'
+  | 'text'
+  | 'integer'
+  | 'decimal'
+  | 'date'
+  | 'datetime'
+  | 'boolean'
+  | 'enum'
+  | 'dict'
+  | 'ref'
+  | 'json'
+  | 'image'
+  | 'attachments';
+
+export type FilterKind = 'eq' | 'like' | 'range' | 'in';
+
+export type Action = 'page' | 'all' | 'get' | 'save' | 'update' | 'del' | 'importexcel' | 'exportexcel';
+
+export type PermissionKind = 'view' | 'add' | 'edit' | 'delete' | 'import' | 'export';
+
+export interface FieldDef {
+  /** The wire name (spec names where the spec gives them, else camelCase English). */
+  readonly name: string;
+  /** The database column; defaults to the snake_case of the name. */
+  readonly column?: string;
+  readonly type: FieldType;
+  readonly required?: boolean;
+  /** Unique within the tenant (among live rows), optionally together with other fields. */
+  readonly unique?: boolean;
+  readonly uniqueWith?: readonly string[];
+  readonly minLength?: number;
+  readonly maxLength?: number;
+  readonly min?: number;
+  readonly max?: number;
+  /** A regular expression the whole text must match. */
+  readonly pattern?: string;
+  /** numeric(precision, scale) for decimals; default 14, 2. */
+  readonly precision?: number;
+  readonly scale?: number;
+  readonly default?: string | number | boolean;
+  /** Dates and times: a new record without a value gets the current date or time. */
+  readonly defaultNow?: boolean;
+  /** Allowed values of an enum; labels come from `<ns>.<entity>.options.<field>.<value>`. */
+  readonly options?: readonly (string | number)[];
+  /** Dictionary code (items parent code) of a dict field; the value stored is the item code. */
+  readonly dict?: string;
+  /** Target entity of a ref (an engine entity or an external target such as user, organization). */
+  readonly ref?: string;
+  /** Conditions the referenced row must meet (column of the target = value). */
+  readonly refWhere?: Readonly<Record<string, string | number | boolean>>;
+  /** The referenced row owns this one: deleting it deletes this row (lines of a workshop). */
+  readonly owner?: boolean;
+  /** False for history references (a timeline entry does not keep its record from being deleted). */
+  readonly blocksDelete?: boolean;
+  /** Shown as a list column (default true for scalar fields). */
+  readonly list?: boolean;
+  readonly filter?: FilterKind;
+  readonly sortable?: boolean;
+  /** In the import template and accepted on import (default true for scalar, writable fields). */
+  readonly importable?: boolean;
+  /** In the export (default true except json-like fields). */
+  readonly exportable?: boolean;
+  /** A value computed in SQL from the row (alias t); read-only, not stored. */
+  readonly computed?: (t: string) => string;
+  /** Not accepted from clients (set by workflows). */
+  readonly readOnly?: boolean;
+  /** Label key; default `<ns>.<entity>.fields.<name>`. */
+  readonly label?: string;
+}
+
+export interface EntityDef {
+  /** Unique name: used in the metadata route, template file name, audit log and job payloads. */
+  readonly name: string;
+  readonly table: string;
+  /** Locale namespace holding `<entity>.title`, `<entity>.fields.*`, `<entity>.options.*`. */
+  readonly ns: string;
+  /** Route prefix, e.g. /api-manage/equipment. */
+  readonly prefix: string;
+  /** Extra path names per action (the default path is the action name); a leading / makes one absolute. */
+  readonly paths?: Partial<Record<Action, readonly string[]>>;
+  /** Actions offered; default all. */
+  readonly actions?: readonly Action[];
+  /** Permission codes per kind; any one of an array is enough. */
+  readonly permissions: Readonly<Record<PermissionKind, string | readonly string[]>>;
+  readonly fields: readonly FieldDef[];
+  /** Fields that identify a row for people: a reference on import is resolved by code, then by name. */
+  readonly codeField?: string;
+  readonly nameField: string;
+  /** Rows are marked deleted (deleted_at) instead of removed, so history keeps pointing at them. */
+  readonly softDelete?: boolean;
+  /** Tenant custom fields stored in the `custom` jsonb column; default true. */
+  readonly customFields?: boolean;
+  readonly defaultSort?: { readonly field: string; readonly dir: 'asc' | 'desc' };
+  /** A self reference that makes the rows a tree (shown as such by the web). */
+  readonly treeParent?: string;
+  /** Child collections embedded by `get` and `all` (workshop.lines). */
+  readonly children?: readonly { readonly entity: string; readonly field: string; readonly as: string }[];
+  readonly hooks?: EntityHooks;
+}
+
+/** Entity rules beyond the field declarations; they run in the request's tenant transaction. */
+export interface EntityHooks {
+  /** Extra checks on a record about to be written (wire names, stored values merged over the old row). */
+  check?(tx: TenantTx, row: WireRow, existing: WireRow | null): Promise<FieldIssue[]>;
+  /** After a create or update through the API (same transaction). */
+  afterWrite?(tx: TenantTx, before: WireRow | null, after: WireRow): Promise<void>;
+}
+
+/** A row as it travels on the wire (wire names). */
+export type WireRow = Record<string, unknown>;
+
+/** One problem with one value. */
+export interface FieldIssue {
+  field: string;
+  key: string;
+  params?: Record<string, unknown>;
+}

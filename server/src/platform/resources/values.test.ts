@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { makeModel } from './model.js';
+import type { EntityDef } from './types.js';
+import { coerceValue, type ValueContext } from './values.js';
+
+const def: EntityDef = {
+  name: 'probe',
+  table: 'probes',
+  ns: 'resources',
+  prefix: '/x',
+  nameField: 'name',
+  permissions: { view: 'v', add: 'a', edit: 'e', delete: 'd', import: 'i', export: 'x' },
+  fields: [
+    { name: 'name', type: 'string', maxLength: 5 },
+    { name: 'qty', type: 'integer', min: 1, max: 10 },
+    { name: 'price', type: 'decimal', scale: 2 },
+    { name: 'day', type: 'date' },
+    { name: 'flag', type: 'boolean' },
+    { name: 'state', type: 'enum', options: [0, 1] },
+    { name: 'status', type: 'dict', dict: 'eqstatus' },
+  ],
+};
+const model = makeModel(def);
+const ctx: ValueContext = {
+  lang: 'zh',
+  dicts: new Map([['eqstatus', { codes: new Map([['running', '运行']]), names: new Map([['运行', 'running']]) }]]),
+};
+const c = (field: string, raw: unknown, lenient = false) =>
+  coerceValue(model.byName.get(field)!, raw, { ...ctx, lenient });
+
+describe('field values', () => {
+  it('turn empty input into null and check text length', () => {
+    expect(c('name', '  ')).toEqual({ ok: true, value: null });
+    expect(c('name', ' abc ')).toEqual({ ok: true, value: 'abc' });
+    expect(c('name', 'abcdef')).toMatchObject({ ok: false, key: 'maxLength' });
+  });
+
+  it('check whole numbers, ranges and decimal places; decimals stay text', () => {
+    expect(c('qty', '3')).toEqual({ ok: true, value: 3 });
+    expect(c('qty', '3.5')).toMatchObject({ ok: false, key: 'integer' });
+    expect(c('qty', 11)).toMatchObject({ ok: false, key: 'max', params: { limit: 10 } });
+    expect(c('price', 12.5)).toEqual({ ok: true, value: '12.5' });
+    expect(c('price', '1,234.50')).toEqual({ ok: true, value: '1234.50' });
+    expect(c('price', '1.234')).toMatchObject({ ok: false, key: 'scale' });
+  });
+
+  it('accept real calendar dates only, from text or spreadsheet dates', () => {
+    expect(c('day', '2024/2/9')).toEqual({ ok: true, value: '2024-02-09' });
+    expect(c('day', new Date(Date.UTC(2024, 1, 29)))).toEqual({ ok: true, value: '2024-02-29' });
+    expect(c('day', '2023-02-29')).toMatchObject({ ok: false, key: 'date' });
+  });
+
+  it('read yes and no in the three languages', () => {
+    expect(c('flag', '是')).toEqual({ ok: true, value: true });
+    expect(c('flag', 'No')).toEqual({ ok: true, value: false });
+    expect(c('flag', 'maybe')).toMatchObject({ ok: false, key: 'boolean' });
+  });
+
+  it('take options and dictionary entries by value, and on import by their names too', () => {
+    expect(c('state', '1')).toEqual({ ok: true, value: 1 });
+    expect(c('state', 2)).toMatchObject({ ok: false, key: 'enum' });
+    expect(c('status', 'running')).toEqual({ ok: true, value: 'running' });
+    expect(c('status', '运行')).toMatchObject({ ok: false, key: 'dict' });
+    expect(c('status', '运行', true)).toEqual({ ok: true, value: 'running' });
+  });
+});

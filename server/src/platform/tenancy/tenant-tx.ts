@@ -1,0 +1,121 @@
+import type { Database, Queryable, QueryResult, Row } from '../../db/index.js';
+import { notFound } from '../http/errors.js';
+
+const ident = (name: string): string => {
+  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`unsafe SQL identifier: ${name}`);
+  return `"${name}"`;
+};
+
+/**
+ * The tenant choke point. Every request transaction runs as the non-superuser role `eam_app` with
+ * app.tenant_id set, so row-level security already hides other tenants' rows; on top of that these
+ * helpers always put tenant_id into the statement themselves, so no handler writes it by hand.
+ */
+export class TenantTx implements Queryable {
+  constructor(
+    readonly tx: Queryable,
+    readonly tenantId: number,
+    readonly userId: number | null,
+  ) {}
+
+  query<T extends object = Row>(sql: string, params: readonly unknown[] = []): Promise<QueryResult<T>> {
+    return this.tx.query<T>(sql, params);
+  }
+
+  exec(sql: string): Promise<void> {
+    return this.tx.exec(sql);
+  }
+
+  async insert<T extends object = Row>(table: string, values: Record<string, unknown>, returning = '*'): Promise<T> {
+    const row: Record<string, unknown> = { ...values, tenant_id: this.tenantId };
+    const cols = Object.keys(row);
+    const sql = `insert into ${ident(table)} (${cols.map(ident).join(', ')}) values (${cols.map((_, i) => `$${i + 1}`).join(', ')}) returning ${returning}`;
+    return (
+      await this.tx.query<T>(
+        sql,
+        cols.map((c) => row[c]),
+      )
+    ).rows[0]!;
+  }
+
+  /** Updates one row by id; throws notFound when the tenant has no such row. */
+  async update<T extends object = Row>(
+    table: string,
+    id: unknown,
+    values: Record<string, unknown>,
+    returning = '*',
+  ): Promise<T> {
+    const cols = Object.keys(values).filter((c) => c !== 'tenant_id' && c !== 'id');
+    if (cols.length === 0) return this.get<T>(table, id);
+    const sets = cols.map((c, i) => `${ident(c)} = $${i + 3}`).join(', ');
+    const sql = `update ${ident(table)} set ${sets} where tenant_id = $1 and id = $2 returning ${returning}`;
+    const r = await this.tx.query<T>(sql, [this.tenantId, id, ...cols.map((c) => values[c])]);
+    if (r.rows.length === 0) throw notFound();
+    return r.rows[0]!;
+  }
+
+  async find<T extends object = Row>(table: string, id: unknown, columns = '*'): Promise<T | null> {
+    if (!isId(id)) return null;
+    const r = await this.tx.query<T>(`select ${columns} from ${ident(table)} where tenant_id = $1 and id = $2`, [
+      this.tenantId,
+      id,
+    ]);
+    return r.rows[0] ?? null;
+  }
+
+  async get<T extends object = Row>(table: string, id: unknown, columns = '*'): Promise<T> {
+    const row = await this.find<T>(table, id, columns);
+    if (!row) throw notFound();
+    return row;
+  }
+
+  /** Deletes rows by id within the tenant; returns how many went. */
+  async remove(table: string, ids: unknown[]): Promise<number> {
+    const clean = ids.filter(isId);
+    if (clean.length === 0) return 0;
+    const r = await this.tx.query(`delete from ${ident(table)} where tenant_id = $1 and id = any($2::bigint[])`, [
+      this.tenantId,
+      clean,
+    ]);
+    return r.rowCount;
+  }
+}
+
+export const isId = (v: unknown): v is number | string =>
+  (typeof v === 'number' && Number.isSafeInteger(v) && v > 0) || (typeof v === 'string' && /^[1-9]\d{0,15}$/.test(v));
+
+/** Opens a transaction as the request role with the tenant (and user, for audit) set. */
+export function withTenant<T>(
+  db: Database,
+  tenantId: number,
+  userId: number | null,
+  fn: (tx: TenantTx) => Promise<T>,
+): Promise<T> {
+  return db.transaction(async (tx) => {
+    await tx.query(
+      "select set_config('app.tenant_id', $1, true), set_config('app.user_id', $2, true), set_config('role', 'eam_app', true)",
+      [String(tenantId), userId === null ? '' : String(userId)],
+    );
+    return fn(new TenantTx(tx, tenantId, userId));
+  });
+}
+
+/**
+ * Refuses to serve when the request role could bypass row-level security.
+ * Returns the role's name when it is safe.
+ */
+export async function assertRequestRoleIsSafe(db: Database): Promise<string> {
+  return db.transaction(async (tx) => {
+    await tx.query("select set_config('role', 'eam_app', true)");
+    const r = await tx.query<{ name: string; rolsuper: boolean; rolbypassrls: boolean }>(
+      'select current_user as name, rolsuper, rolbypassrls from pg_roles where rolname = current_user',
+    );
+    const role = r.rows[0];
+    if (!role || role.rolsuper || role.rolbypassrls) {
+      throw new Error(
+        `Refusing to serve: the request role ${role?.name ?? '?'} is a superuser or has BYPASSRLS, so tenant isolation would not hold.`,
+      );
+    }
+    return role.name;
+  });
+}

@@ -1,0 +1,68 @@
+import { randomBytes } from 'node:crypto';
+import type { Config } from '../config.js';
+import type { Database } from '../db/index.js';
+import { createTenant, syncItemTemplates } from '../domains/operator/tenants.js';
+import { t } from '../platform/i18n/index.js';
+import { syncMenus } from './menus.js';
+
+export const DEFAULT_EMBEDDED_PASSWORD = 'admin123';
+
+export interface SeedResult {
+  created: boolean;
+  announcements: string[];
+}
+
+/** Hooks later modules add to fill the demo tenant (workshops, equipment, ...) on first start. */
+export type DemoFiller = (db: Database, tenantId: number) => Promise<void>;
+export const demoFillers: DemoFiller[] = [];
+
+/**
+ * Every start: menus and dictionary templates follow the code. First start only: the platform company with
+ * the super administrator `root`, the default version, and a demo tenant company with its administrator `admin`.
+ */
+export async function seed(
+  db: Database,
+  config: Pick<Config, 'seedAdminPassword' | 'databaseUrl'>,
+): Promise<SeedResult> {
+  const result = await db.transaction(async (tx) => {
+    await tx.query('select pg_advisory_xact_lock(4242002)');
+    await syncMenus(tx);
+    await syncItemTemplates(tx);
+    const exists = await tx.query('select 1 from companies where is_platform limit 1');
+    if (exists.rows.length) return { created: false, announcements: [], demoTenant: 0 };
+
+    const generated = !config.seedAdminPassword && !!config.databaseUrl;
+    const password =
+      config.seedAdminPassword || (generated ? `${randomBytes(9).toString('base64url')}7a` : DEFAULT_EMBEDDED_PASSWORD);
+    const version = await tx.query<{ id: number }>(
+      'insert into sys_versions(name, is_default) values ($1, true) returning id',
+      [t('zh', 'seed.defaultVersion')],
+    );
+    await tx.query('insert into version_menus(version_id, menu_id) select $1, id from menus where not platform_only', [
+      version.rows[0]!.id,
+    ]);
+    await createTenant(tx, {
+      name: t('zh', 'seed.platformCompany'),
+      code: 'platform',
+      isPlatform: true,
+      admin: { username: 'root', password, peoplename: t('zh', 'seed.superAdmin'), mustChangePassword: false },
+    });
+    const demo = await createTenant(tx, {
+      name: t('zh', 'seed.demoCompany'),
+      code: 'demo',
+      versionId: version.rows[0]!.id,
+      admin: { username: 'admin', password, peoplename: t('zh', 'seed.demoAdmin'), mustChangePassword: false },
+    });
+    const announcements = config.seedAdminPassword
+      ? ['Seeded accounts root (operator) and admin (demo factory) with the password from SEED_ADMIN_PASSWORD.']
+      : [
+          `Seeded accounts root (operator) and admin (demo factory), password: ${password}`,
+          generated
+            ? 'This password is shown only once; change it after the first login.'
+            : 'Set SEED_ADMIN_PASSWORD to choose another one.',
+        ];
+    return { created: true, announcements, demoTenant: demo.companyId };
+  });
+  if (result.demoTenant) for (const fill of demoFillers) await fill(db, result.demoTenant);
+  return { created: result.created, announcements: result.announcements };
+}

@@ -1,0 +1,100 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../app.js';
+import { type Config, loadConfig } from '../config.js';
+import type { Database } from '../db/index.js';
+import { migrate } from '../db/migrate.js';
+import { openPglite } from '../db/pglite.js';
+import { openPostgres } from '../db/postgres.js';
+import { jwtSecret } from '../platform/auth/secret.js';
+import { assertRequestRoleIsSafe } from '../platform/tenancy/tenant-tx.js';
+import { seed } from '../seed/index.js';
+
+export const TEST_PASSWORD = 'Admin12345';
+export const onPostgres = !!process.env.TEST_DATABASE_URL;
+
+/**
+ * A fresh database for one test file: in-memory PGlite, or on PostgreSQL (TEST_DATABASE_URL) a schema of
+ * its own that is dropped on close.
+ */
+export async function freshDatabase(): Promise<{ db: Database; schema: string; dispose: () => Promise<void> }> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) {
+    const db = await openPglite();
+    return { db, schema: 'public', dispose: () => db.close() };
+  }
+  const schema = `test_${Math.floor(Date.now() / 1000)}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create schema "${schema}"`);
+  await admin.end();
+  const db = await openPostgres({ url, poolSize: 5, schema });
+  return {
+    db,
+    schema,
+    dispose: async () => {
+      await db.close();
+      const c = new pg.Client({ connectionString: url });
+      await c.connect();
+      await c.query(`drop schema if exists "${schema}" cascade`);
+      await c.end();
+    },
+  };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Database;
+  config: Config;
+  close(): Promise<void>;
+  /** Logs in and returns the access token. */
+  login(username: string, password?: string): Promise<string>;
+  /** An inject call with a bearer token; body as JSON. */
+  call(
+    method: string,
+    url: string,
+    token?: string | null,
+    body?: unknown,
+    headers?: Record<string, string>,
+  ): Promise<LightMyRequestResponse>;
+}
+
+/** The whole application around a fresh, migrated and seeded database (root and admin share TEST_PASSWORD). */
+export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+  const { db, dispose } = await freshDatabase();
+  const config: Config = {
+    ...loadConfig({}),
+    seedAdminPassword: TEST_PASSWORD,
+    dataDir: `/tmp/eam-test-${randomBytes(4).toString('hex')}`,
+    webDist: '/nonexistent',
+    ...overrides,
+  };
+  await migrate(db);
+  await assertRequestRoleIsSafe(db);
+  await seed(db, config);
+  const app = await buildApp({ config, db, jwtSecret: await jwtSecret(db, config), logger: false });
+  await app.ready();
+  const call: TestApp['call'] = (method, url, token, body, headers = {}) =>
+    app.inject({
+      method: method as 'GET',
+      url,
+      headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
+      ...(body === undefined ? {} : { payload: body as object }),
+    });
+  return {
+    app,
+    db,
+    config,
+    call,
+    async login(username, password = TEST_PASSWORD) {
+      const r = await call('POST', '/sys/login', null, { username, password });
+      if (r.statusCode !== 200) throw new Error(`login ${username} failed: ${r.body}`);
+      return r.json().access_token as string;
+    },
+    async close() {
+      await app.close();
+      await dispose();
+    },
+  };
+}

@@ -1,0 +1,8 @@
+import { ResourceListPage } from '../../resources/ResourceListPage';
+import { useRouteType } from './route-type';
+
+/** /equipment/machine/:type and /eqmold/eqcategory/:type: the categories of one kind, fault reasons below each. */
+export default function CategoryPage() {
+  const type = useRouteType(1);
+  return <ResourceListPage key={type} entity="equipmentcategory" fixed={{ category: type }} />;
+}

@@ -1,0 +1,8 @@
+import { useViewRoute } from '../../app/route-context';
+
+/** The :type of the page's path (/equipment/machine/1, /eqmold/eqcategory/2): 1 equipment, 2 mould. */
+export function useRouteType(fallback: 1 | 2): 1 | 2 {
+  const path = useViewRoute()?.path ?? (typeof window === 'undefined' ? '' : window.location.pathname);
+  const last = Number(path.split('/').filter(Boolean).pop());
+  return last === 1 || last === 2 ? last : fallback;
+}

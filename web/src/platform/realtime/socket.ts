@@ -1,0 +1,85 @@
+import { getBaseUrl } from '../http/client';
+
+export interface SocketMessage {
+  type?: string;
+  id?: number | string;
+  [key: string]: unknown;
+}
+
+/** ws or wss to match the page protocol, on the host plus /webSocket/{userId} (spec 4). */
+export function socketUrl(
+  userId: string | number,
+  token: string,
+  page: Pick<Location, 'protocol' | 'host'> = location,
+): string {
+  const base = getBaseUrl();
+  let protocol = page.protocol === 'https:' ? 'wss:' : 'ws:';
+  let host = page.host;
+  if (/^https?:\/\//.test(base)) {
+    const u = new URL(base);
+    protocol = u.protocol === 'https:' ? 'wss:' : 'ws:';
+    host = u.host;
+  }
+  return `${protocol}//${host}/webSocket/${encodeURIComponent(String(userId))}?token=${encodeURIComponent(token)}`;
+}
+
+/** Close code the server uses for a refused token: reconnecting would not help. */
+const UNAUTHORIZED_CLOSE = 4401;
+
+/**
+ * A socket that reconnects on error (1 s, doubling up to 30 s) until stopped. Returns the stop function.
+ */
+export function connectSocket(url: () => string, onMessage: (msg: SocketMessage) => void): () => void {
+  let socket: WebSocket | null = null;
+  let stopped = false;
+  let delay = 1000;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+
+  const schedule = () => {
+    if (stopped || timer) return;
+    timer = setTimeout(() => {
+      timer = undefined;
+      open();
+    }, delay);
+    delay = Math.min(delay * 2, 30_000);
+  };
+
+  const open = () => {
+    if (stopped) return;
+    try {
+      socket = new WebSocket(url());
+    } catch {
+      schedule();
+      return;
+    }
+    socket.onopen = () => {
+      delay = 1000;
+    };
+    socket.onmessage = (event) => {
+      let msg: SocketMessage = {};
+      try {
+        msg = typeof event.data === 'string' ? (JSON.parse(event.data) as SocketMessage) : {};
+      } catch {
+        msg = { type: 'text', text: String(event.data) };
+      }
+      onMessage(msg);
+    };
+    socket.onerror = () => {
+      socket?.close();
+    };
+    socket.onclose = (event) => {
+      socket = null;
+      if (event.code !== UNAUTHORIZED_CLOSE) schedule();
+    };
+  };
+
+  open();
+  return () => {
+    stopped = true;
+    if (timer) clearTimeout(timer);
+    if (socket) {
+      socket.onclose = null;
+      socket.close();
+    }
+  };
+}

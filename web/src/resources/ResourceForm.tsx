@@ -1,0 +1,121 @@
+import { useQuery } from '@tanstack/react-query';
+import { Button, Col, Descriptions, Drawer, Form, Row as GridRow, Space, Spin } from 'antd';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { HttpError } from '../platform/http/client';
+import { toast } from '../platform/ui/feedback';
+import { fetchOne, saveRow } from './api';
+import { displayValue } from './display';
+import { FieldInput } from './FieldInput';
+import type { EntityMeta, Row } from './types';
+import { namePath, toBody, toFormValues } from './values';
+
+export type FormMode = 'create' | 'edit' | 'view';
+
+interface Props {
+  meta: EntityMeta;
+  mode: FormMode;
+  id: number | null;
+  /** Values fixed by the page (the category kind of /eqmold/eqcategory/2, a line's workshop). */
+  fixed?: Record<string, string | number>;
+  onClose: () => void;
+  onSaved: (row: Row) => void;
+}
+
+/** Issues of a refused save, as the server names them: [{ field, message }]. */
+function issuesOf(err: unknown): { field: string; message: string }[] {
+  if (!(err instanceof HttpError)) return [];
+  const body = err.body as { field?: string; msg?: string; data?: unknown } | null;
+  if (Array.isArray(body?.data)) return body.data as { field: string; message: string }[];
+  return body?.field ? [{ field: body.field, message: body.msg ?? '' }] : [];
+}
+
+/** Create, edit and view of one record in a drawer; the inputs follow the metadata (custom fields included). */
+export function ResourceForm({ meta, mode, id, fixed = {}, onClose, onSaved }: Props) {
+  const { t } = useTranslation('resources');
+  const [form] = Form.useForm();
+  const [saving, setSaving] = useState(false);
+  const { data: row, isFetching } = useQuery({
+    queryKey: ['resource-row', meta.name, id],
+    queryFn: () => fetchOne(meta, id!),
+    enabled: id !== null && mode !== 'create',
+    staleTime: 0,
+  });
+  const fields = useMemo(() => meta.fields.filter((f) => f.writable && !(f.name in fixed)), [meta, fixed]);
+
+  useEffect(() => {
+    if (mode === 'create') form.setFieldsValue(toFormValues(fields, null));
+    else if (row) form.setFieldsValue(toFormValues(fields, row));
+  }, [form, fields, mode, row]);
+
+  const submit = async () => {
+    const values = await form.validateFields();
+    setSaving(true);
+    try {
+      const saved = await saveRow(meta, { ...toBody(fields, values, mode === 'edit' ? id! : undefined), ...fixed });
+      toast('success', t('messages.saved'));
+      onSaved(saved);
+    } catch (err) {
+      const issues = issuesOf(err);
+      form.setFields(
+        issues
+          .map((i) => ({ f: meta.fields.find((x) => x.name === i.field), message: i.message }))
+          .filter((x) => x.f)
+          .map(({ f, message }) => ({ name: namePath(f!), errors: [message] })),
+      );
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const title = t(`form.${mode}`, { title: meta.title });
+  return (
+    <Drawer
+      open
+      title={title}
+      size={720}
+      onClose={onClose}
+      destroyOnHidden
+      data-testid="resource-form"
+      extra={
+        mode === 'view' ? null : (
+          <Space>
+            <Button onClick={onClose}>{t('actions.cancel')}</Button>
+            <Button type="primary" loading={saving} onClick={submit} data-testid="resource-form-save">
+              {t('actions.save')}
+            </Button>
+          </Space>
+        )
+      }
+    >
+      <Spin spinning={isFetching}>
+        {mode === 'view' && row ? (
+          <Descriptions column={2} bordered size="small" data-testid="resource-view">
+            {meta.fields.map((f) => (
+              <Descriptions.Item key={f.name} label={f.label}>
+                {displayValue(f, row, t)}
+              </Descriptions.Item>
+            ))}
+          </Descriptions>
+        ) : (
+          <Form form={form} layout="vertical" requiredMark>
+            <GridRow gutter={16}>
+              {fields.map((f) => (
+                <Col key={f.name} span={f.type === 'text' ? 24 : 12}>
+                  <Form.Item
+                    name={namePath(f)}
+                    label={f.label}
+                    valuePropName={f.type === 'boolean' ? 'checked' : 'value'}
+                    rules={f.required ? [{ required: true, message: t('form.required', { label: f.label }) }] : []}
+                  >
+                    <FieldInput field={f} />
+                  </Form.Item>
+                </Col>
+              ))}
+            </GridRow>
+          </Form>
+        )}
+      </Spin>
+    </Drawer>
+  );
+}

@@ -1,0 +1,245 @@
+import { DeleteOutlined, ExportOutlined, ImportOutlined, PlusOutlined } from '@ant-design/icons';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button, Card, Empty, Popconfirm, Result, Space, Spin, Table, type TableProps } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Pagination } from '../platform/pagination/Pagination';
+import { toast } from '../platform/ui/feedback';
+import { deleteRows, exportRows, fetchPage, useEntityMeta } from './api';
+import { displayValue } from './display';
+import { ImportDialog } from './ImportDialog';
+import { type FormMode, ResourceForm } from './ResourceForm';
+import { SearchForm } from './SearchForm';
+import type { EntityMeta, Row } from './types';
+import './resources.css';
+
+export interface ResourceListProps {
+  /** Entity name as served by /api-manage/meta/<entity>. */
+  entity: string;
+  /** Filters and values fixed by the page (the :type of /eqmold/eqcategory/2, the workshop of its lines). */
+  fixed?: Record<string, string | number>;
+  /** A compact list inside another (no card, no search form). */
+  nested?: boolean;
+}
+
+type Sort = { sort?: string; order?: 'asc' | 'desc' };
+
+const NONE: Record<string, string | number> = {};
+
+function ListBody({
+  meta,
+  fixed = NONE,
+  nested,
+}: {
+  meta: EntityMeta;
+  fixed?: Record<string, string | number>;
+  nested?: boolean;
+}) {
+  const { t } = useTranslation('resources');
+  const queryClient = useQueryClient();
+  const [paging, setPaging] = useState({ page: 1, limit: nested ? 10 : 20 });
+  const [filters, setFilters] = useState<Record<string, string | number>>({});
+  const [sort, setSort] = useState<Sort>({});
+  const [selected, setSelected] = useState<number[]>([]);
+  const [form, setForm] = useState<{ mode: FormMode; id: number | null } | null>(null);
+  const [importing, setImporting] = useState(false);
+
+  const query = { ...filters, ...fixed, ...sort, page: paging.page, limit: paging.limit };
+  const { data, isFetching } = useQuery({
+    queryKey: ['resource-page', meta.name, query],
+    queryFn: () => fetchPage(meta, query),
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+  });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: ['resource-page', meta.name] });
+
+  const remove = async (ids: number[]) => {
+    try {
+      await deleteRows(meta, ids);
+      toast('success', t('messages.deleted'));
+      setSelected([]);
+      await refresh();
+    } catch {
+      // The HTTP client has shown the server's reason (for example: still used by other records).
+    }
+  };
+
+  const exportAll = async () => {
+    const { page: _p, limit: _l, ...filtersOnly } = query;
+    const r = await exportRows(meta, filtersOnly);
+    toast('success', r.msg ?? t('messages.exportQueued'));
+  };
+
+  const columns = ((): TableProps<Row>['columns'] => {
+    const cols: NonNullable<TableProps<Row>['columns']> = meta.fields
+      .filter((f) => f.list && !(f.name in fixed))
+      .map((f) => ({
+        key: f.name,
+        title: f.label,
+        dataIndex: f.custom ? ['custom', f.name.slice(7)] : f.name,
+        sorter: f.sortable,
+        ellipsis: true,
+        align: f.type === 'decimal' || f.type === 'integer' ? ('right' as const) : undefined,
+        render: (_v: unknown, row: Row) => displayValue(f, row, t),
+      }));
+    cols.push({
+      key: '__actions',
+      title: t('table.actions'),
+      fixed: 'right',
+      width: 170,
+      render: (_v: unknown, row: Row) => (
+        <Space size={4}>
+          <Button type="link" size="small" onClick={() => setForm({ mode: 'view', id: row.id })}>
+            {t('actions.view')}
+          </Button>
+          {meta.can.edit && (
+            <Button
+              type="link"
+              size="small"
+              onClick={() => setForm({ mode: 'edit', id: row.id })}
+              data-testid="row-edit"
+            >
+              {t('actions.edit')}
+            </Button>
+          )}
+          {meta.can.delete && (
+            <Popconfirm title={t('confirm.deleteOne')} onConfirm={() => remove([row.id])}>
+              <Button type="link" size="small" danger data-testid="row-delete">
+                {t('actions.delete')}
+              </Button>
+            </Popconfirm>
+          )}
+        </Space>
+      ),
+    });
+    return cols;
+  })();
+
+  const child = meta.children[0];
+  const toolbar = (
+    <Space wrap>
+      {meta.can.add && (
+        <Button
+          type="primary"
+          icon={<PlusOutlined />}
+          onClick={() => setForm({ mode: 'create', id: null })}
+          data-testid="resource-add"
+        >
+          {t('actions.add')}
+        </Button>
+      )}
+      {meta.can.delete && !nested && (
+        <Popconfirm
+          title={t('confirm.deleteMany', { count: selected.length })}
+          onConfirm={() => remove(selected)}
+          disabled={selected.length === 0}
+        >
+          <Button danger icon={<DeleteOutlined />} disabled={selected.length === 0} data-testid="resource-batch-delete">
+            {t('actions.batchDelete')}
+          </Button>
+        </Popconfirm>
+      )}
+      {meta.can.import && !nested && (
+        <Button icon={<ImportOutlined />} onClick={() => setImporting(true)} data-testid="resource-import">
+          {t('actions.import')}
+        </Button>
+      )}
+      {meta.can.export && !nested && (
+        <Button icon={<ExportOutlined />} onClick={exportAll} data-testid="resource-export">
+          {t('actions.export')}
+        </Button>
+      )}
+    </Space>
+  );
+
+  const table = (
+    <>
+      {!nested && (
+        <SearchForm
+          fields={meta.fields.filter((f) => !(f.name in fixed))}
+          onSearch={(q) => {
+            setFilters(q);
+            setPaging((p) => ({ ...p, page: 1 }));
+          }}
+        />
+      )}
+      <div className="resource-toolbar">{toolbar}</div>
+      <Table<Row>
+        rowKey="id"
+        size={nested ? 'small' : 'middle'}
+        loading={isFetching}
+        dataSource={data?.data ?? []}
+        columns={columns}
+        pagination={false}
+        scroll={{ x: 'max-content' }}
+        locale={{ emptyText: <Empty description={t('table.empty')} /> }}
+        rowSelection={
+          nested ? undefined : { selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]) }
+        }
+        onChange={(_p, _f, sorter) => {
+          const s = Array.isArray(sorter) ? sorter[0] : sorter;
+          setSort(s?.order ? { sort: String(s.columnKey), order: s.order === 'ascend' ? 'asc' : 'desc' } : {});
+        }}
+        expandable={
+          child && !nested
+            ? {
+                expandedRowRender: (row) => (
+                  <ResourceListPage entity={child.entity} fixed={{ [child.field]: row.id }} nested />
+                ),
+              }
+            : undefined
+        }
+        data-testid={`resource-table-${meta.name}`}
+      />
+      <Pagination
+        total={data?.count ?? 0}
+        page={paging.page}
+        limit={paging.limit}
+        onChange={setPaging}
+        autoScroll={!nested}
+      />
+      {form && (
+        <ResourceForm
+          meta={meta}
+          mode={form.mode}
+          id={form.id}
+          fixed={fixed}
+          onClose={() => setForm(null)}
+          onSaved={() => {
+            setForm(null);
+            void refresh();
+          }}
+        />
+      )}
+      {importing && (
+        <ImportDialog
+          meta={meta}
+          onClose={() => setImporting(false)}
+          onImported={() => {
+            setImporting(false);
+            void refresh();
+          }}
+        />
+      )}
+    </>
+  );
+  return nested ? (
+    <div className="resource-nested">{table}</div>
+  ) : (
+    <Card title={meta.title} className="resource-page">
+      {table}
+    </Card>
+  );
+}
+
+/**
+ * The list page of any entity: search form from its filters, columns, sort, pages, batch delete, import and
+ * export, all from GET /api-manage/meta/<entity>; the buttons follow what the server says the user may do.
+ */
+export function ResourceListPage({ entity, fixed, nested }: ResourceListProps) {
+  const { t } = useTranslation('resources');
+  const { data: meta, isLoading, isError } = useEntityMeta(entity);
+  if (isLoading) return <Spin className="resource-loading" />;
+  if (isError || !meta) return <Result status="warning" title={t('messages.metaFailed')} />;
+  return <ListBody meta={meta} fixed={fixed} nested={nested} />;
+}

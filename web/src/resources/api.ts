@@ -1,0 +1,64 @@
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { buildUrl, type Envelope, http } from '../platform/http/client';
+import { getToken } from '../platform/session/storage';
+import type { EntityMeta, Option, Row } from './types';
+
+export type Query = Record<string, string | number | boolean | null | undefined>;
+
+export const metaUrl = (entity: string) => `/api-manage/meta/${entity}`;
+
+/** The entity's metadata in the current language (labels, options and custom fields come from the server). */
+export function useEntityMeta(entity: string) {
+  const { i18n } = useTranslation();
+  return useQuery({
+    queryKey: ['resource-meta', entity, i18n.language],
+    queryFn: async () => (await http.get<Envelope<EntityMeta>>(metaUrl(entity))).data,
+    staleTime: 60_000,
+  });
+}
+
+/** Choices of a reference field (id, label, code), searchable. */
+export function useRefOptions(url: string | undefined, keyword: string) {
+  return useQuery({
+    queryKey: ['resource-options', url, keyword],
+    queryFn: async () => {
+      const rows = (
+        await http.get<Envelope<{ value: number; label: string; code?: string | null }[]>>(url!, {
+          keyword,
+          limit: 200,
+        })
+      ).data;
+      return rows.map((r): Option => ({ value: r.value, label: r.code ? `${r.label} (${r.code})` : r.label }));
+    },
+    enabled: !!url,
+    staleTime: 30_000,
+  });
+}
+
+export const fetchPage = (meta: EntityMeta, query: Query) => http.get<Envelope<Row[]>>(meta.paths.page!, query);
+
+export const fetchOne = async (meta: EntityMeta, id: number) =>
+  (await http.get<Envelope<Row>>(meta.paths.get!, { id })).data;
+
+export const saveRow = async (meta: EntityMeta, body: Record<string, unknown>) =>
+  (await http.post<Envelope<Row>>(body.id ? (meta.paths.update ?? meta.paths.save!) : meta.paths.save!, body)).data;
+
+export const deleteRows = (meta: EntityMeta, ids: number[]) =>
+  http.post<Envelope<{ deleted: number }>>(meta.paths.del!, { ids });
+
+/** Queues an export of the rows matching the filters; the answer's message says where to find it. */
+export const exportRows = (meta: EntityMeta, query: Query) =>
+  http.post<Envelope<{ id: number }>>(meta.paths.exportexcel!, {}, { params: query });
+
+export async function importFile(meta: EntityMeta, file: File): Promise<Envelope<{ count: number }>> {
+  const form = new FormData();
+  form.append('file', file);
+  return http.post<Envelope<{ count: number }>>(meta.paths.importexcel!, form, {
+    headers: { 'X-Requested-With': 'XMLHttpRequest' },
+  });
+}
+
+/** The import template link (a plain link cannot send headers: token and language go in the query). */
+export const templateHref = (meta: EntityMeta, lang: string) =>
+  buildUrl(meta.templateUrl!, { access_token: getToken(), lang });

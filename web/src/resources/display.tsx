@@ -1,0 +1,35 @@
+import { Tag } from 'antd';
+import dayjs from 'dayjs';
+import type { TFunction } from 'i18next';
+import type { ReactNode } from 'react';
+import type { FieldMeta, Row } from './types';
+import { rowValue } from './values';
+
+/** How a field's value reads in a table or a view: readable names of refs and dictionary entries, option labels. */
+export function displayValue(f: FieldMeta, row: Row, t: TFunction): ReactNode {
+  const v = rowValue(row, f);
+  if (v === null || v === undefined || v === '') return f.display && row[f.display] ? String(row[f.display]) : '—';
+  switch (f.type) {
+    case 'ref':
+      return String((f.display && row[f.display]) ?? v);
+    case 'dict':
+      return String((f.display && row[f.display]) ?? f.options?.find((o) => o.value === v)?.label ?? v);
+    case 'enum':
+      return f.options?.find((o) => String(o.value) === String(v))?.label ?? String(v);
+    case 'boolean':
+      return v ? <Tag color="warning">{t('resources:values.yes')}</Tag> : t('resources:values.no');
+    case 'datetime':
+      return dayjs(String(v)).format('YYYY-MM-DD HH:mm');
+    case 'decimal':
+      return Number(v).toLocaleString(undefined, {
+        minimumFractionDigits: f.scale ?? 2,
+        maximumFractionDigits: f.scale ?? 2,
+      });
+    case 'image':
+    case 'attachments':
+    case 'json':
+      return Array.isArray(v) ? t('resources:values.items', { count: v.length }) : JSON.stringify(v);
+    default:
+      return String(v);
+  }
+}
