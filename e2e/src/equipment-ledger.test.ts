@@ -3,6 +3,7 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import {
   browserSuite,
+  closeDialog,
   DESKTOP,
   expectToast,
   launchBrowser,
@@ -150,7 +151,7 @@ browserSuite('equipment ledger (resource engine pages)', () => {
     const codes = [2, 3].map((r) => String(ws.getRow(r).getCell(1).value)).sort();
     expect(codes).toEqual(['E2E-IMP-1', 'E2E-IMP-2']);
     expect(ws.rowCount).toBe(3);
-    await page.keyboard.press('Escape');
+    await closeDialog(page);
   });
 
   it('follows the language switch: labels and values from the server change', async () => {

@@ -5,7 +5,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
-import { afterEach, describe, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 
 /** Browser tests drive this Chromium (override with CHROMIUM_PATH). */
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -353,4 +353,13 @@ export async function waitForScreen(page: Page): Promise<void> {
     undefined,
     { timeout: 20_000 },
   );
+}
+
+/**
+ * Closes the open dialog with its close button and waits until no dialog covers the page: Escape only
+ * works while focus is inside the dialog, and a closing dialog still intercepts clicks while it fades.
+ */
+export async function closeDialog(page: Page): Promise<void> {
+  await page.locator('.ant-modal-wrap:visible .ant-modal-close').last().click();
+  await expect.poll(() => page.locator('.ant-modal-wrap:visible').count(), { timeout: 10_000 }).toBe(0);
 }

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import {
   ADMIN_PASSWORD,
   browserSuite,
+  closeDialog,
   cookieValue,
   createUser,
   expectToast,
@@ -102,7 +103,7 @@ browserSuite('navbar and its dialogs (spec 2.3, 2.4, 4, 5)', () => {
     await page.getByTestId('menu-downloads').getByText('My downloads').waitFor();
     await page.getByTestId('menu-downloads').click();
     await page.getByTestId('downloads-dialog').locator('.ant-empty-description', { hasText: 'No data' }).waitFor();
-    await page.keyboard.press('Escape');
+    await closeDialog(page);
 
     // A reload keeps the language, menu titles included.
     await page.reload();

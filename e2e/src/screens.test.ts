@@ -7,6 +7,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import {
   browserSuite,
+  closeDialog,
   DESKTOP,
   type Lang,
   launchBrowser,
@@ -195,7 +196,7 @@ browserSuite(
           await page.locator('.ant-modal:visible').waitFor();
           await page.waitForLoadState('networkidle');
           await screenshot(page, `downloads-dialog-${lang}-${size}`);
-          await page.keyboard.press('Escape');
+          await closeDialog(page);
           await page.getByTestId('lock-toggle').click();
           await page.getByTestId('lock-screen').waitFor();
           await screenshot(page, `lock-screen-${lang}-${size}`);
