@@ -55,7 +55,7 @@ export async function buildApp({
   app.decorate('config', config);
   app.decorate('db', db);
   app.decorate('tokens', new TokenService(jwtSecret, config.accessTokenSeconds));
-  app.decorate('realtime', new Realtime());
+  app.decorate('realtime', new Realtime(db, app.log, config.databaseSchema));
   app.decorate('jobs', new JobRunner(db, app.log));
 
   await app.register(formbody);
@@ -99,8 +99,11 @@ export async function buildApp({
   await app.register(realtimeRoutes);
   for (const domain of domains) await app.register(domain);
 
-  app.addHook('onReady', async () => app.jobs.start());
+  app.addHook('onReady', async () => {
+    await app.realtime.start();
+    app.jobs.start();
+  });
   app.addHook('onClose', async () => app.jobs.stop());
-  app.addHook('onClose', async () => app.realtime.closeAll());
+  app.addHook('onClose', async () => app.realtime.stop());
   return app;
 }

@@ -42,6 +42,12 @@ export async function openPglite(dataDir?: string): Promise<Database> {
         return false;
       }
     },
+    async listen(channel, onPayload) {
+      const stop = await pg.listen(channel, onPayload);
+      return async () => {
+        if (!closed) await stop();
+      };
+    },
     async close() {
       if (closed) return;
       closed = true;

@@ -48,6 +48,7 @@ export async function openPostgres(opts: PostgresOptions): Promise<Database> {
   pool.on('error', (err) => opts.onError?.(err));
   const base = wrap(pool);
   let closed = false;
+  const listeners = new Set<Listener>();
   return {
     kind: 'postgres',
     query: base.query,
@@ -75,10 +76,75 @@ export async function openPostgres(opts: PostgresOptions): Promise<Database> {
         return false;
       }
     },
+    async listen(channel, onPayload) {
+      const listener = new Listener(opts, channel, onPayload);
+      listeners.add(listener);
+      await listener.start();
+      return async () => {
+        listeners.delete(listener);
+        await listener.stop();
+      };
+    },
     async close() {
       if (closed) return;
       closed = true;
+      await Promise.all([...listeners].map((l) => l.stop()));
       await pool.end();
     },
   };
+}
+
+/**
+ * One LISTEN connection outside the pool (a pooled connection would lose its LISTEN when released). When the
+ * connection breaks it comes back by itself, retrying every second, so pushes resume after a database restart.
+ */
+class Listener {
+  private client: pg.Client | null = null;
+  private stopped = false;
+  private retry: NodeJS.Timeout | null = null;
+
+  constructor(
+    private readonly opts: PostgresOptions,
+    private readonly channel: string,
+    private readonly onPayload: (payload: string) => void,
+  ) {}
+
+  async start(): Promise<void> {
+    const client = new pg.Client({ connectionString: this.opts.url });
+    client.on('notification', (n) => {
+      if (n.channel === this.channel) this.onPayload(n.payload ?? '');
+    });
+    client.on('error', (err) => {
+      this.opts.onError?.(err);
+      this.reconnect(client);
+    });
+    client.on('end', () => this.reconnect(client));
+    await client.connect();
+    await client.query(`listen "${this.channel.replace(/"/g, '')}"`);
+    this.client = client;
+  }
+
+  private reconnect(broken: pg.Client): void {
+    if (this.stopped || this.client !== broken) return;
+    this.client = null;
+    broken.end().catch(() => undefined);
+    this.schedule();
+  }
+
+  private schedule(): void {
+    if (this.stopped || this.retry) return;
+    this.retry = setTimeout(() => {
+      this.retry = null;
+      this.start().catch(() => this.schedule());
+    }, 1000);
+    this.retry.unref();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.retry) clearTimeout(this.retry);
+    const c = this.client;
+    this.client = null;
+    await c?.end().catch(() => undefined);
+  }
 }

@@ -28,5 +28,10 @@ export interface Database extends Queryable {
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   /** True while the database answers. */
   ping(): Promise<boolean>;
+  /**
+   * Calls onPayload for every NOTIFY on the channel, from any process using the same database (every
+   * server instance behind a load balancer). Resolves to a function that stops listening.
+   */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }

@@ -43,6 +43,13 @@ export async function freshDatabase(): Promise<{ db: Database; schema: string; d
   };
 }
 
+/** Another server process on the same database (what a second instance behind a load balancer is). */
+export async function secondInstance(t: Pick<TestApp, 'db' | 'config'>): Promise<FastifyInstance> {
+  const app = await buildApp({ config: t.config, db: t.db, jwtSecret: await jwtSecret(t.db, t.config), logger: false });
+  await app.ready();
+  return app;
+}
+
 export interface TestApp {
   app: FastifyInstance;
   db: Database;
@@ -62,9 +69,10 @@ export interface TestApp {
 
 /** The whole application around a fresh, migrated and seeded database (root and admin share TEST_PASSWORD). */
 export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
-  const { db, dispose } = await freshDatabase();
+  const { db, schema, dispose } = await freshDatabase();
   const config: Config = {
     ...loadConfig({}),
+    databaseSchema: schema,
     seedAdminPassword: TEST_PASSWORD,
     dataDir: `/tmp/eam-test-${randomBytes(4).toString('hex')}`,
     webDist: '/nonexistent',

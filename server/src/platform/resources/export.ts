@@ -84,7 +84,7 @@ export function exportJob(app: FastifyInstance): JobHandler {
         message.slice(0, 500),
       ]),
     );
-    app.realtime.push(p.userId, { type: 'download', id: p.downloadId });
+    await app.realtime.push(p.userId, { type: 'download', id: p.downloadId });
   };
   return {
     async run(job) {
@@ -142,7 +142,7 @@ export function exportJob(app: FastifyInstance): JobHandler {
           relative,
         ]),
       );
-      app.realtime.push(p.userId, { type: 'download', id: p.downloadId });
+      await app.realtime.push(p.userId, { type: 'download', id: p.downloadId });
     },
     async failed(job, err) {
       const p = job.payload as unknown as ExportPayload;
