@@ -23,6 +23,10 @@ export interface Config {
   loginLockSeconds: number;
   /** Build flags that pick the browser title: eam (default), mes, or ops. */
   buildFlavor: string;
+  /** Gateway that sends SMS verification codes (JSON POST); empty writes the code to the server log. */
+  smsWebhookUrl: string;
+  /** Trial length of a self-registered company in days; 0 turns company self-registration off. */
+  signupTrialDays: number;
 }
 
 const int = (value: string | undefined, fallback: number): number => {
@@ -48,5 +52,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     loginMaxFailures: int(env.LOGIN_MAX_FAILURES, 5),
     loginLockSeconds: int(env.LOGIN_LOCK_SECONDS, 900),
     buildFlavor: env.BUILD_FLAVOR ?? 'eam',
+    smsWebhookUrl: env.SMS_WEBHOOK_URL ?? '',
+    signupTrialDays: Math.max(0, int(env.SIGNUP_TRIAL_DAYS, 30)),
   };
 }

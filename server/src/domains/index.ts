@@ -7,11 +7,13 @@ import { menuRoutes } from './menu/routes.js';
 import { operatorRoutes } from './operator/index.js';
 import { orgRoutes } from './org/index.js';
 import { plantRoutes } from './plant/routes.js';
+import { signupRoutes } from './signup/index.js';
 
 /** Every business domain's routes, registered in this order by the app. */
 export const domains: FastifyPluginAsync[] = [
   identityRoutes,
   menuRoutes,
+  signupRoutes,
   coreRoutes,
   orgRoutes,
   operatorRoutes,

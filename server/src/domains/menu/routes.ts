@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { bumpPermissions } from '../../platform/auth/principal.js';
+import { bumpPermissions, type Principal } from '../../platform/auth/principal.js';
 import { ok } from '../../platform/http/envelope.js';
 import { businessError, invalid } from '../../platform/http/errors.js';
 import { isLang, namespace } from '../../platform/i18n/index.js';
 import type { TenantTx } from '../../platform/tenancy/tenant-tx.js';
-import { type ButtonRow, buildTree, type MenuRow } from './tree.js';
+import { type ButtonRow, buildTree, type MenuNode, type MenuRow } from './tree.js';
 
 const envelope = {
   type: 'object',
@@ -27,6 +27,27 @@ async function companyMenus(tx: TenantTx): Promise<{ menus: MenuRow[]; buttons: 
     [tx.tenantId],
   );
   return { menus: menus.rows, buttons: buttons.rows };
+}
+
+/** The caller's menu tree: their roles' menus within the company's, with the buttons they hold. */
+export async function callerMenuTree(tx: TenantTx, p: Principal): Promise<MenuNode[]> {
+  const { menus, buttons } = await companyMenus(tx);
+  let visible: Set<string> | undefined;
+  if (!p.isAdmin) {
+    const r = await tx.query<{ menu_id: string }>(
+      `select distinct rm.menu_id from role_menus rm
+         join user_roles ur on ur.tenant_id = rm.tenant_id and ur.role_id = rm.role_id
+         join roles r on r.tenant_id = rm.tenant_id and r.id = rm.role_id and r.state = 1
+        where rm.tenant_id = $1 and ur.user_id = $2`,
+      [tx.tenantId, p.userId],
+    );
+    visible = new Set(r.rows.map((x) => x.menu_id).filter((id) => menus.some((m) => m.id === id)));
+  }
+  return buildTree(
+    menus,
+    buttons.filter((b) => p.permissions.has(b.ext4)),
+    visible,
+  );
 }
 
 async function roleGrants(tx: TenantTx, roleId: unknown): Promise<{ menuIds: string[]; buttonIds: string[] }> {
@@ -83,25 +104,7 @@ export async function menuRoutes(app: FastifyInstance): Promise<void> {
     },
     async (req) => {
       const p = req.me();
-      const me = await req.tenant(async (tx) => {
-        const { menus, buttons } = await companyMenus(tx);
-        let visible: Set<string> | undefined;
-        if (!p.isAdmin) {
-          const r = await tx.query<{ menu_id: string }>(
-            `select distinct rm.menu_id from role_menus rm
-               join user_roles ur on ur.tenant_id = rm.tenant_id and ur.role_id = rm.role_id
-               join roles r on r.tenant_id = rm.tenant_id and r.id = rm.role_id and r.state = 1
-              where rm.tenant_id = $1 and ur.user_id = $2`,
-            [tx.tenantId, p.userId],
-          );
-          visible = new Set(r.rows.map((x) => x.menu_id).filter((id) => menus.some((m) => m.id === id)));
-        }
-        return buildTree(
-          menus,
-          buttons.filter((b) => p.permissions.has(b.ext4)),
-          visible,
-        );
-      });
+      const me = await req.tenant((tx) => callerMenuTree(tx, p));
       return { rtnCode: 200, msg: 'success', me };
     },
   );
