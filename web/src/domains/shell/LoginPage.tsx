@@ -2,7 +2,7 @@ import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import { Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { buildTitleKey, isOpsBuild } from '../../app/app-title';
 import { safeRedirect } from '../../app/RouteGuard';
 import { resetSession } from '../../app/session';
@@ -108,6 +108,12 @@ export default function LoginPage() {
               {t('submit')}
             </Button>
           </Form>
+          <p className="login-card__register">
+            {t('noAccount')}{' '}
+            <Link to="/register" data-testid="login-register-link">
+              {t('toRegister')}
+            </Link>
+          </p>
         </div>
         <footer className="login-footer">{t('footer', { year: new Date().getFullYear() })}</footer>
       </main>
