@@ -6,6 +6,7 @@ import {
   getToken,
   readSession,
   readSessionJson,
+  setToken,
   writeSession,
   writeSessionJson,
 } from '../platform/session/storage';
@@ -124,6 +125,19 @@ export const alreadyReported = (err: unknown): boolean => err instanceof HttpErr
 export function resetSession(): void {
   clearSession();
   sessionStore.set(EMPTY);
+}
+
+/** The tokens a login answers (password, registration or hand-over key). */
+export interface TokenAnswer {
+  access_token: string;
+  refresh_token?: string;
+}
+
+/** Starts a fresh session from a login answer; the route guard then loads the user and their menus. */
+export function beginSession(answer: TokenAnswer): void {
+  resetSession();
+  setToken(answer.access_token);
+  writeSession('refreshToken', answer.refresh_token);
 }
 
 /** Logout: calls the server with the access token, then clears token, menus and roles. */

@@ -3,19 +3,10 @@ import { hashPassword, passwordRuleError, stripChinese, verifyPassword } from '.
 import { ok } from '../../platform/http/envelope.js';
 import { AppError, businessError } from '../../platform/http/errors.js';
 import { loadCurrentUser, userRoles } from './current-user.js';
+import { oauthErrorSchema as oauthError, tokenPairSchema } from './schemas.js';
 import { openSession, revokeSession, revokeUserSessions, rotateSession } from './sessions.js';
 import { LoginThrottle } from './throttle.js';
 
-const tokenPairSchema = {
-  type: 'object',
-  properties: {
-    access_token: { type: 'string' },
-    refresh_token: { type: 'string' },
-    token_type: { type: 'string' },
-    expires_in: { type: 'integer' },
-  },
-};
-const oauthError = { type: 'object', properties: { error: { type: 'string' }, error_description: { type: 'string' } } };
 const envelope = {
   type: 'object',
   additionalProperties: true,

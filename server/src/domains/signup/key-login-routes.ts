@@ -2,23 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import { ok } from '../../platform/http/envelope.js';
 import { AppError } from '../../platform/http/errors.js';
 import { withTenant } from '../../platform/tenancy/tenant-tx.js';
+import { oauthErrorSchema, tokenPairSchema } from '../identity/schemas.js';
 import { openSession } from '../identity/sessions.js';
 import { response } from '../org/http.js';
 import { parseTenantCode, randomCode, sha256, tenantCode } from './codes.js';
 
 /** A hand-over key opens one session within a minute. */
 export const LOGIN_KEY_SECONDS = 60;
-
-const tokenPair = {
-  type: 'object',
-  properties: {
-    access_token: { type: 'string' },
-    refresh_token: { type: 'string' },
-    token_type: { type: 'string' },
-    expires_in: { type: 'integer' },
-  },
-};
-const oauthError = { type: 'object', properties: { error: { type: 'string' }, error_description: { type: 'string' } } };
 
 /**
  * Hand-over login between systems (spec 7.1): a signed-in client (the MES, the mobile app) asks
@@ -61,7 +51,7 @@ export async function keyLoginRoutes(app: FastifyInstance): Promise<void> {
         summary: 'Exchange a one-time key from InterfaceLogin for tokens (the key works once)',
         security: [],
         body: { type: 'object', properties: { key: { type: 'string', maxLength: 200 } } },
-        response: { 200: tokenPair, 401: oauthError },
+        response: { 200: tokenPairSchema, 401: oauthErrorSchema },
       },
     },
     async (req) => {

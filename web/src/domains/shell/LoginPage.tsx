@@ -5,9 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { buildTitleKey, isOpsBuild } from '../../app/app-title';
 import { safeRedirect } from '../../app/RouteGuard';
-import { resetSession } from '../../app/session';
+import { beginSession } from '../../app/session';
 import { http } from '../../platform/http/client';
-import { setToken, writeSession } from '../../platform/session/storage';
 import { LanguageSwitch } from '../../platform/ui/LanguageSwitch';
 import { BrandArt } from './BrandArt';
 import { LogoMark } from './LogoMark';
@@ -36,9 +35,7 @@ export default function LoginPage() {
     setSubmitting(true);
     try {
       const answer = await http.post<LoginAnswer>('/sys/login', { username: username.trim(), password });
-      resetSession();
-      setToken(answer.access_token);
-      writeSession('refreshToken', answer.refresh_token);
+      beginSession(answer);
       navigate(safeRedirect(params.get('redirect')), { replace: true });
     } catch {
       // The HTTP client has shown the warning (spec 8).

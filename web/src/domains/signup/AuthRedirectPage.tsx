@@ -3,9 +3,8 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { safeRedirect } from '../../app/RouteGuard';
-import { resetSession } from '../../app/session';
+import { beginSession } from '../../app/session';
 import { HttpError, http } from '../../platform/http/client';
-import { setToken, writeSession } from '../../platform/session/storage';
 
 /**
  * /auth-redirect?key=...&redirect=...: another system (the MES, the mobile app) hands its signed-in user over
@@ -29,9 +28,7 @@ export default function AuthRedirectPage() {
     http
       .post<{ access_token: string; refresh_token?: string }>('/sys/key_login', { key })
       .then((answer) => {
-        resetSession();
-        setToken(answer.access_token);
-        writeSession('refreshToken', answer.refresh_token);
+        beginSession(answer);
         navigate(safeRedirect(params.get('redirect')), { replace: true });
       })
       .catch((err) => {

@@ -2,10 +2,9 @@ import { Alert, Button, Form, Input, Tabs } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { resetSession } from '../../app/session';
+import { beginSession } from '../../app/session';
 import { HttpError, http } from '../../platform/http/client';
 import { checkConfirm, checkNewPassword, stripChinese } from '../../platform/password/rules';
-import { setToken, writeSession } from '../../platform/session/storage';
 import { toast } from '../../platform/ui/feedback';
 import { LanguageSwitch } from '../../platform/ui/LanguageSwitch';
 import { LogoMark } from '../shell/LogoMark';
@@ -111,9 +110,7 @@ export default function RegisterPage() {
         username: common.username,
         password,
       });
-      resetSession();
-      setToken(answer.access_token);
-      writeSession('refreshToken', answer.refresh_token);
+      beginSession(answer);
       navigate('/', { replace: true });
     } catch (err) {
       // The HTTP client has shown the message; a field error is also marked on its field.
