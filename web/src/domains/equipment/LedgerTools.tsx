@@ -9,9 +9,9 @@ import { MetaDialog } from './MetaDialog';
 
 type Dialog = 'allot' | 'scrap' | 'mount' | 'shots' | 'unmount' | null;
 
-const ok = async (ctx: ListContext, url: string, body: Record<string, unknown>) => {
-  const r = await http.post<{ msg: string }>(url, body);
-  toast('success', r.msg);
+const send = async (ctx: ListContext, url: string, body: Record<string, unknown>, done: string) => {
+  await http.post(url, body);
+  toast('success', done);
   await ctx.refresh();
 };
 
@@ -30,6 +30,12 @@ export function LedgerTools({ ctx, kind }: { ctx: ListContext; kind: 1 | 2 }) {
       </Button>
     );
   const close = () => setOpen(null);
+  const ok = (url: string, body: Record<string, unknown>) => send(ctx, url, body, t(`ledger.done.${open}`));
+  /** The workshop the selected machines leave, when they all stand in one. */
+  const sameWorkshop = () => {
+    const shops = new Set(ctx.selectedRows.map((r) => r.workshopId ?? null));
+    return shops.size === 1 && ctx.selectedRows.length === ctx.selected.length ? [...shops][0] : null;
+  };
   const mounted = one !== null && !!ctx.selectedRows[0]?.equipmentId;
 
   return (
@@ -56,7 +62,13 @@ export function LedgerTools({ ctx, kind }: { ctx: ListContext; kind: 1 | 2 }) {
           title={t('ledger.allotTitle', { count: ctx.selected.length })}
           testId="allot-dialog"
           onClose={close}
-          onSubmit={(body) => ok(ctx, '/api-manage/equipmentallot/create', { ...body, equipmentIds: ctx.selected })}
+          onSubmit={(body) =>
+            ok('/api-manage/equipmentallot/create', {
+              fromWorkshopId: sameWorkshop(),
+              ...body,
+              equipmentIds: ctx.selected,
+            })
+          }
         />
       )}
       {open === 'scrap' && one !== null && (
@@ -67,7 +79,7 @@ export function LedgerTools({ ctx, kind }: { ctx: ListContext; kind: 1 | 2 }) {
           testId="scrap-dialog"
           onClose={close}
           onSubmit={(body) =>
-            ok(ctx, '/api-core/eqmoldExecute/scrap/save', {
+            ok('/api-core/eqmoldExecute/scrap/save', {
               ...body,
               targetType: kind === 1 ? 'equipment' : 'mould',
               [kind === 1 ? 'equipmentId' : 'mouldId']: one,
@@ -83,7 +95,7 @@ export function LedgerTools({ ctx, kind }: { ctx: ListContext; kind: 1 | 2 }) {
           title={t('ledger.mount')}
           testId="mount-dialog"
           onClose={close}
-          onSubmit={(body) => ok(ctx, '/api-manage/moldRecords/mount', { ...body, mouldId: one })}
+          onSubmit={(body) => ok('/api-manage/moldRecords/mount', { ...body, mouldId: one })}
         />
       )}
       {(open === 'shots' || open === 'unmount') && one !== null && (
@@ -93,7 +105,7 @@ export function LedgerTools({ ctx, kind }: { ctx: ListContext; kind: 1 | 2 }) {
           title={t(`ledger.${open}`)}
           testId={`${open}-dialog`}
           onClose={close}
-          onSubmit={(body) => ok(ctx, `/api-manage/moldRecords/${open}`, { ...body, mouldId: one })}
+          onSubmit={(body) => ok(`/api-manage/moldRecords/${open}`, { ...body, mouldId: one })}
         />
       )}
     </>

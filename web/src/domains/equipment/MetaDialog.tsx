@@ -1,4 +1,5 @@
 import { Col, Form, Row as GridRow, Modal, Spin } from 'antd';
+import dayjs from 'dayjs';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useEntityMeta } from '../../resources/api';
@@ -28,7 +29,11 @@ export function MetaDialog({ entity, fields: names, title, required = [], onSubm
     [meta, names],
   );
   useEffect(() => {
-    if (fields.length) form.setFieldsValue(toFormValues(fields, null));
+    if (!fields.length) return;
+    const values = toFormValues(fields, null);
+    // Dates the server would fill with today are shown filled, so the user sees (and may change) them.
+    for (const f of fields) if ((f.type === 'date' || f.type === 'datetime') && f.required) values[f.name] ??= dayjs();
+    form.setFieldsValue(values);
   }, [form, fields]);
 
   const ok = async () => {
