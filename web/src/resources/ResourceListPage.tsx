@@ -1,7 +1,7 @@
 import { DeleteOutlined, ExportOutlined, ImportOutlined, PlusOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Empty, Popconfirm, Result, Space, Spin, Table, type TableProps } from 'antd';
-import { useState } from 'react';
+import { Button, Card, Empty, Popconfirm, Result, Space, Spin, Table, type TableProps, Tabs } from 'antd';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Pagination } from '../platform/pagination/Pagination';
 import { toast } from '../platform/ui/feedback';
@@ -20,6 +20,21 @@ export interface ResourceListProps {
   fixed?: Record<string, string | number>;
   /** A compact list inside another (no card, no search form). */
   nested?: boolean;
+  /** Page-specific buttons after the standard ones (allot, print, mount...). */
+  toolbarExtra?: (ctx: ListContext) => ReactNode;
+  /** Page-specific actions of a row after view, edit and delete (submit, audit, recall...). */
+  rowActions?: (row: Row, ctx: ListContext) => ReactNode;
+  /** Hide edit and delete of rows that may no longer change (an audited document). */
+  rowLocked?: (row: Row) => boolean;
+  /** A class for a row (a mould near the end of its life). */
+  rowClassName?: (row: Row) => string;
+}
+
+/** What page-specific buttons get: the selected rows and a way to reload the list. */
+export interface ListContext {
+  selected: number[];
+  selectedRows: Row[];
+  refresh: () => Promise<void>;
 }
 
 type Sort = { sort?: string; order?: 'asc' | 'desc' };
@@ -30,17 +45,18 @@ function ListBody({
   meta,
   fixed = NONE,
   nested,
-}: {
-  meta: EntityMeta;
-  fixed?: Record<string, string | number>;
-  nested?: boolean;
-}) {
+  toolbarExtra,
+  rowActions,
+  rowLocked,
+  rowClassName,
+}: Omit<ResourceListProps, 'entity'> & { meta: EntityMeta }) {
   const { t } = useTranslation('resources');
   const queryClient = useQueryClient();
   const [paging, setPaging] = useState({ page: 1, limit: nested ? 10 : 20 });
   const [filters, setFilters] = useState<Record<string, string | number>>({});
   const [sort, setSort] = useState<Sort>({});
   const [selected, setSelected] = useState<number[]>([]);
+  const [selectedRows, setSelectedRows] = useState<Row[]>([]);
   const [form, setForm] = useState<{ mode: FormMode; id: number | null } | null>(null);
   const [importing, setImporting] = useState(false);
 
@@ -52,6 +68,7 @@ function ListBody({
     staleTime: 0,
   });
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['resource-page', meta.name] });
+  const ctx: ListContext = { selected, selectedRows, refresh };
 
   const remove = async (ids: number[]) => {
     try {
@@ -86,13 +103,13 @@ function ListBody({
       key: '__actions',
       title: t('table.actions'),
       fixed: 'right',
-      width: 170,
+      width: rowActions ? 240 : 170,
       render: (_v: unknown, row: Row) => (
         <Space size={4}>
           <Button type="link" size="small" onClick={() => setForm({ mode: 'view', id: row.id })}>
             {t('actions.view')}
           </Button>
-          {meta.can.edit && (
+          {meta.can.edit && !rowLocked?.(row) && (
             <Button
               type="link"
               size="small"
@@ -102,20 +119,21 @@ function ListBody({
               {t('actions.edit')}
             </Button>
           )}
-          {meta.can.delete && (
+          {meta.can.delete && !rowLocked?.(row) && (
             <Popconfirm title={t('confirm.deleteOne')} onConfirm={() => remove([row.id])}>
               <Button type="link" size="small" danger data-testid="row-delete">
                 {t('actions.delete')}
               </Button>
             </Popconfirm>
           )}
+          {rowActions?.(row, ctx)}
         </Space>
       ),
     });
     return cols;
   })();
 
-  const child = meta.children[0];
+  const children = nested ? [] : meta.children;
   const toolbar = (
     <Space wrap>
       {meta.can.add && (
@@ -149,6 +167,7 @@ function ListBody({
           {t('actions.export')}
         </Button>
       )}
+      {!nested && toolbarExtra?.(ctx)}
     </Space>
   );
 
@@ -174,19 +193,24 @@ function ListBody({
         scroll={{ x: 'max-content' }}
         locale={{ emptyText: <Empty description={t('table.empty')} /> }}
         rowSelection={
-          nested ? undefined : { selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]) }
+          nested
+            ? undefined
+            : {
+                selectedRowKeys: selected,
+                onChange: (keys, rows) => {
+                  setSelected(keys as number[]);
+                  setSelectedRows(rows);
+                },
+              }
         }
         onChange={(_p, _f, sorter) => {
           const s = Array.isArray(sorter) ? sorter[0] : sorter;
           setSort(s?.order ? { sort: String(s.columnKey), order: s.order === 'ascend' ? 'asc' : 'desc' } : {});
         }}
+        rowClassName={rowClassName}
         expandable={
-          child && !nested
-            ? {
-                expandedRowRender: (row) => (
-                  <ResourceListPage entity={child.entity} fixed={{ [child.field]: row.id }} nested />
-                ),
-              }
+          children.length > 0
+            ? { expandedRowRender: (row) => <ChildLists parent={row} entries={children} /> }
             : undefined
         }
         data-testid={`resource-table-${meta.name}`}
@@ -232,14 +256,33 @@ function ListBody({
   );
 }
 
+/** The child collections of a row: one nested list, or a tab per collection when there are several. */
+function ChildLists({ parent, entries }: { parent: Row; entries: EntityMeta['children'] }) {
+  const list = (c: EntityMeta['children'][number]) => (
+    <ResourceListPage entity={c.entity} fixed={{ [c.field]: parent.id }} nested />
+  );
+  if (entries.length === 1) return list(entries[0]!);
+  return (
+    <Tabs
+      size="small"
+      items={entries.map((c) => ({ key: c.as, label: <ChildTitle entity={c.entity} />, children: list(c) }))}
+    />
+  );
+}
+
+function ChildTitle({ entity }: { entity: string }) {
+  const { data } = useEntityMeta(entity);
+  return <span data-testid={`child-tab-${entity}`}>{data?.title ?? ''}</span>;
+}
+
 /**
  * The list page of any entity: search form from its filters, columns, sort, pages, batch delete, import and
  * export, all from GET /api-manage/meta/<entity>; the buttons follow what the server says the user may do.
  */
-export function ResourceListPage({ entity, fixed, nested }: ResourceListProps) {
+export function ResourceListPage({ entity, ...props }: ResourceListProps) {
   const { t } = useTranslation('resources');
   const { data: meta, isLoading, isError } = useEntityMeta(entity);
   if (isLoading) return <Spin className="resource-loading" />;
   if (isError || !meta) return <Result status="warning" title={t('messages.metaFailed')} />;
-  return <ListBody meta={meta} fixed={fixed} nested={nested} />;
+  return <ListBody meta={meta} {...props} />;
 }

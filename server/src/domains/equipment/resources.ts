@@ -11,8 +11,8 @@ const perms = (...menus: string[]): EntityDef['permissions'] => {
   return out;
 };
 
-/** Both category pages (equipment 1 and mould 2) manage the one category table. */
-const categoryPermissions = perms('equipment:machine', 'eqmold:eqcategory');
+/** Both category pages (equipment 1 and mould 2) manage the one category table (split by kind in category-permissions.ts). */
+export const categoryPermissions = perms('equipment:machine', 'eqmold:eqcategory');
 
 /** Equipment categories (category 1 equipment, 2 mould), a tree through parentId. */
 export const categoryEntity = defineEntity({
@@ -27,7 +27,11 @@ export const categoryEntity = defineEntity({
   treeParent: 'parentId',
   softDelete: true,
   defaultSort: { field: 'sort', dir: 'asc' },
-  children: [{ entity: 'faultreason', field: 'categoryId', as: 'faultReasons' }],
+  children: [
+    { entity: 'categorypart', field: 'categoryId', as: 'parts' },
+    { entity: 'categorysparepart', field: 'categoryId', as: 'spareParts' },
+    { entity: 'faultreason', field: 'categoryId', as: 'faultReasons' },
+  ],
   fields: [
     { name: 'code', type: 'string', required: true, unique: true, maxLength: 50, filter: 'like', sortable: true },
     { name: 'name', type: 'string', required: true, maxLength: 100, filter: 'like', sortable: true },
@@ -107,7 +111,10 @@ export const equipmentEntity = defineEntity({
   hooks: equipmentHooks,
 });
 
-/** Moulds: ledger fields plus cavities and shot life; lifeWarning once used shots pass the set share. */
+/**
+ * Moulds: ledger fields plus cavities and shot life; lifeWarning once used shots (plus those since the
+ * current mount) pass the set share. equipmentId is where it is mounted: changed by the mould records only.
+ */
 export const mouldEntity = defineEntity({
   name: 'mould',
   table: 'moulds',
@@ -126,12 +133,13 @@ export const mouldEntity = defineEntity({
     { name: 'usedShots', type: 'integer', min: 0, max: 2_000_000_000, default: 0, sortable: true },
     { name: 'lifeWarnPercent', type: 'integer', min: 1, max: 100, default: 90, list: false },
     { name: 'equipmentId', type: 'ref', ref: 'equipment', filter: 'eq' },
+    { name: 'shotsSinceMount', type: 'integer', readOnly: true, default: 0, min: 0 },
     {
       name: 'lifeWarning',
       type: 'boolean',
       filter: 'eq',
       computed: (t) =>
-        `coalesce(${t}.rated_life > 0 and ${t}.used_shots >= ${t}.rated_life * ${t}.life_warn_percent / 100.0, false)`,
+        `coalesce(${t}.rated_life > 0 and coalesce(${t}.used_shots, 0) + coalesce(${t}.shots_since_mount, 0) >= ${t}.rated_life * ${t}.life_warn_percent / 100.0, false)`,
     },
   ],
   hooks: mouldHooks,
@@ -161,7 +169,7 @@ export const equipmentRecordEntity = defineEntity({
     {
       name: 'recordType',
       type: 'enum',
-      options: ['note', 'create', 'move', 'status', 'repair', 'maintenance', 'inspection', 'scrap'],
+      options: ['note', 'create', 'move', 'allot', 'status', 'repair', 'maintenance', 'inspection', 'scrap'],
       required: true,
       default: 'note',
       filter: 'eq',

@@ -5,12 +5,38 @@ import { staticModel } from '../../platform/resources/model.js';
 import { envelope, recordSchema } from '../../platform/resources/openapi.js';
 import { allRows, getRow, readContext } from '../../platform/resources/read.js';
 import { resourceRoutes } from '../../platform/resources/routes.js';
+import { allotDetailEntity, allotEntity } from './allot-resources.js';
+import { allotRoutes } from './allot-routes.js';
+import { categoryPermissionSplit } from './category-permissions.js';
 import './demo.js';
+import { mouldRecordEntity } from './mould-resources.js';
+import { mouldRoutes } from './mould-routes.js';
+import { categoryPartEntity, categorySparePartEntity, sparePartEntity } from './parts-resources.js';
 import { equipmentEntities, equipmentEntity, equipmentRecordEntity } from './resources.js';
+import { scrapEntity } from './scrap-resources.js';
+import { scrapRoutes } from './scrap-routes.js';
 
-/** Equipment, moulds, categories and fault reasons on the resource engine (spec 7.5), plus the record card. */
+/**
+ * Equipment, moulds, categories (parts, spare parts, fault reasons) and the spare-parts catalogue on the
+ * resource engine (spec 7.5), the record card, allotments, mould records and scrap requests.
+ */
 export async function equipmentRoutes(app: FastifyInstance): Promise<void> {
-  await app.register(resourceRoutes(equipmentEntities));
+  categoryPermissionSplit(app);
+  await app.register(
+    resourceRoutes([
+      ...equipmentEntities,
+      sparePartEntity,
+      categoryPartEntity,
+      categorySparePartEntity,
+      allotEntity,
+      allotDetailEntity,
+      mouldRecordEntity,
+      scrapEntity,
+    ]),
+  );
+  allotRoutes(app);
+  mouldRoutes(app);
+  scrapRoutes(app);
 
   const record = recordSchema(staticModel(equipmentEntity));
   const timeline = recordSchema(staticModel(equipmentRecordEntity));

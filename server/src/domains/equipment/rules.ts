@@ -55,6 +55,14 @@ export const equipmentHooks: EntityHooks = {
   },
 };
 
+const sameId = (a: unknown, b: unknown) => (a ? Number(a) : null) === (b ? Number(b) : null);
+
 export const mouldHooks: EntityHooks = {
-  check: (tx, row) => lineInWorkshop(tx, row),
+  /** A new mould may be entered as mounted; afterwards only mount and unmount (mould records) move it. */
+  async check(tx, row, existing) {
+    const issues = await lineInWorkshop(tx, row);
+    if (existing && !sameId(existing.equipmentId, row.equipmentId))
+      issues.push({ field: 'equipmentId', key: 'useMouldRecords' });
+    return issues;
+  },
 };

@@ -95,6 +95,7 @@ export async function removeRows(tx: TenantTx, ctx: ReadContext, rawIds: unknown
     if (!row) throw notFound();
     before.push(row);
   }
+  await def.hooks?.beforeDelete?.(tx, before);
   const hit = await inUse(tx, def, ids, ctx.lang);
   if (hit) throw businessError('resources.inUse', hit);
   try {

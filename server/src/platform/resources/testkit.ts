@@ -80,6 +80,7 @@ export async function tenantOf(t: Caller, token: string): Promise<{ tenantId: nu
 /** Per-entity values the generic generator cannot guess (rules beyond the field declarations). */
 export const overrides: Record<string, (seq: number) => WireRow> = {
   customfield: (seq) => ({ entity: 'equipment', name: `cf${seq}x` }),
+  eqscrap: () => ({ targetType: 'mould', equipmentId: null }),
 };
 
 interface MetaField {

@@ -113,6 +113,8 @@ export interface EntityHooks {
   check?(tx: TenantTx, row: WireRow, existing: WireRow | null): Promise<FieldIssue[]>;
   /** After a create or update through the API (same transaction). */
   afterWrite?(tx: TenantTx, before: WireRow | null, after: WireRow): Promise<void>;
+  /** Before rows are deleted through the API (same transaction); throw a business error to refuse. */
+  beforeDelete?(tx: TenantTx, rows: readonly WireRow[]): Promise<void>;
 }
 
 /** A row as it travels on the wire (wire names). */

@@ -4,10 +4,20 @@ import type { PageDef } from '../../app/page-types';
 const ledger = lazy(() => import('./LedgerPage'));
 const categories = lazy(() => import('./CategoryPage'));
 
-/** Equipment and moulds: ledgers and categories, rendered by the generic resource pages. */
+/** Equipment and moulds: ledgers, categories, allotments, mould records, scrap, record card and QR labels. */
 export const pages: PageDef[] = [
   { path: '/equipment/ledger/:type', component: ledger },
   { path: '/eqmold/eqmoldlist/:type', component: ledger },
   { path: '/equipment/machine/:type', component: categories },
   { path: '/eqmold/eqcategory/:type', component: categories },
+  { path: '/equipment/allot', component: lazy(() => import('./AllotPage')) },
+  { path: '/eqmold/moldRecords', component: lazy(() => import('./MouldRecordsPage')) },
+  { path: '/eqmold/scrap', component: lazy(() => import('./ScrapPage')) },
+  {
+    path: '/equipment/ledger/detail/:id',
+    component: lazy(() => import('./LedgerDetail')),
+    titleKey: 'equipment:detail.title',
+    noCache: true,
+  },
+  { path: '/printQRcode', component: lazy(() => import('./PrintQRCode')) },
 ];

@@ -6,3 +6,6 @@ export function useRouteType(fallback: 1 | 2): 1 | 2 {
   const last = Number(path.split('/').filter(Boolean).pop());
   return last === 1 || last === 2 ? last : fallback;
 }
+
+/** The record card of a machine (also what its QR label opens). */
+export const detailPath = (id: unknown) => `/equipment/ledger/detail/${id}`;

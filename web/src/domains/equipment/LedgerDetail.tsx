@@ -1,0 +1,56 @@
+import { useQuery } from '@tanstack/react-query';
+import { Card, Descriptions, Empty, Spin, Timeline } from 'antd';
+import dayjs from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { type Envelope, http } from '../../platform/http/client';
+import { useEntityMeta } from '../../resources/api';
+import { displayValue } from '../../resources/display';
+import type { Row } from '../../resources/types';
+
+const SHOWN = ['code', 'name', 'model', 'categoryId', 'workshopId', 'lineId', 'status', 'importance', 'responsibleId'];
+
+/** /equipment/ledger/detail/:id: a machine's record card and its timeline (allotments, moves, scrap...). */
+export default function LedgerDetail() {
+  const { id } = useParams();
+  const { t } = useTranslation('resources');
+  const { data: meta } = useEntityMeta('equipment');
+  const { data: recordMeta } = useEntityMeta('eqrecord');
+  const { data, isLoading } = useQuery({
+    queryKey: ['equipment-info', id],
+    queryFn: async () =>
+      (await http.get<Envelope<Row & { records: Row[] }>>('/api-manage/equipment/getEqInfo', { id })).data,
+    enabled: !!id,
+  });
+  if (isLoading || !meta || !recordMeta) return <Spin className="resource-loading" />;
+  if (!data) return <Empty />;
+  const typeField = recordMeta.fields.find((f) => f.name === 'recordType')!;
+  return (
+    <Card title={`${data.code} ${data.name}`} data-testid="equipment-detail">
+      <Descriptions column={{ xs: 1, md: 3 }} bordered size="small">
+        {SHOWN.map((name) => meta.fields.find((f) => f.name === name))
+          .filter((f) => f !== undefined)
+          .map((f) => (
+            <Descriptions.Item key={f.name} label={f.label}>
+              {displayValue(f, data, t)}
+            </Descriptions.Item>
+          ))}
+      </Descriptions>
+      <Card type="inner" title={recordMeta.title} style={{ marginTop: 16 }}>
+        <Timeline
+          data-testid="equipment-timeline"
+          items={data.records.map((r) => ({
+            key: String(r.id),
+            children: (
+              <div data-record-type={String(r.recordType)}>
+                <strong>{displayValue(typeField, r, t)}</strong>{' '}
+                {dayjs(String(r.recordDate)).format('YYYY-MM-DD HH:mm')}
+                <div>{String(r.content ?? '')}</div>
+              </div>
+            ),
+          }))}
+        />
+      </Card>
+    </Card>
+  );
+}

@@ -1,0 +1,72 @@
+import { useQuery } from '@tanstack/react-query';
+import { Button, Empty, Spin } from 'antd';
+import QRCode from 'qrcode';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { type Envelope, http } from '../../platform/http/client';
+import { useEntityMeta } from '../../resources/api';
+import type { Row } from '../../resources/types';
+import { detailPath } from './route-type';
+import './print-labels.css';
+
+/** At most this many labels per sheet request. */
+const MAX_LABELS = 200;
+
+interface Label {
+  row: Row;
+  qr: string;
+}
+
+/** The machine ids of ?ids=1,2,3 (positive integers only). */
+export const idsOf = (raw: string | null): number[] =>
+  [...new Set((raw ?? '').split(',').map(Number))].filter((n) => Number.isSafeInteger(n) && n > 0).slice(0, MAX_LABELS);
+
+/** /printQRcode?ids=: printable labels whose QR opens the machine's record card (through login when needed). */
+export default function PrintQRCode() {
+  const { t } = useTranslation('equipment');
+  const [params] = useSearchParams();
+  const ids = idsOf(params.get('ids'));
+  const { data: meta } = useEntityMeta('equipment');
+  const { data: labels, isLoading } = useQuery({
+    queryKey: ['qr-labels', ids.join(',')],
+    queryFn: () =>
+      Promise.all(
+        ids.map(async (id): Promise<Label> => {
+          const row = (await http.get<Envelope<Row>>('/api-manage/equipment/get', { id })).data;
+          const qr = await QRCode.toDataURL(`${window.location.origin}${detailPath(id)}`, { margin: 1, width: 240 });
+          return { row, qr };
+        }),
+      ),
+    enabled: ids.length > 0,
+  });
+  const label = (name: string) => meta?.fields.find((f) => f.name === name)?.label ?? name;
+  if (ids.length === 0) return <Empty description={t('print.none')} />;
+  if (isLoading || !labels || !meta) return <Spin className="resource-loading" />;
+  return (
+    <div className="qr-sheet-page">
+      <div className="qr-toolbar">
+        <span>{t('print.count', { count: labels.length })}</span>
+        <Button type="primary" onClick={() => window.print()} data-testid="qr-print">
+          {t('print.print')}
+        </Button>
+      </div>
+      <div className="qr-sheet">
+        {labels.map(({ row, qr }) => (
+          <div className="qr-label" key={row.id} data-testid="qr-label">
+            <img src={qr} alt={String(row.code)} />
+            <dl>
+              <dt>{label('code')}</dt>
+              <dd>{String(row.code)}</dd>
+              <dt>{label('name')}</dt>
+              <dd>{String(row.name)}</dd>
+              <dt>{label('model')}</dt>
+              <dd>{String(row.model ?? '')}</dd>
+              <dt>{label('workshopId')}</dt>
+              <dd>{String(row.workshopName ?? '')}</dd>
+            </dl>
+          </div>
+        ))}
+      </div>
+    </div>
+  );
+}
