@@ -7,6 +7,7 @@ import { menuRoutes } from './menu/routes.js';
 import { operatorRoutes } from './operator/index.js';
 import { orgRoutes } from './org/index.js';
 import { plantRoutes } from './plant/routes.js';
+import { workforceRoutes } from './workforce/routes.js';
 
 /** Every business domain's routes, registered in this order by the app. */
 export const domains: FastifyPluginAsync[] = [
@@ -18,4 +19,5 @@ export const domains: FastifyPluginAsync[] = [
   resourcePlatformRoutes,
   plantRoutes,
   equipmentRoutes,
+  workforceRoutes,
 ];

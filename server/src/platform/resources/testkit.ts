@@ -80,6 +80,9 @@ export async function tenantOf(t: Caller, token: string): Promise<{ tenantId: nu
 /** Per-entity values the generic generator cannot guess (rules beyond the field declarations). */
 export const overrides: Record<string, (seq: number) => WireRow> = {
   customfield: (seq) => ({ entity: 'equipment', name: `cf${seq}x` }),
+  shift: () => ({ startTime: '08:00', endTime: '16:30', colour: '#52c41a' }),
+  shiftcycle: () => ({ days: [null] }),
+  membershift: (seq) => ({ workDate: new Date(Date.UTC(2024, 0, 1) + seq * 86_400_000).toISOString().slice(0, 10) }),
 };
 
 interface MetaField {
