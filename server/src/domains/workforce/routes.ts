@@ -8,7 +8,7 @@ import { type ApplyCycle, applyCycle, MAX_APPLY_DAYS, memberMonth } from './sche
 
 const envelope = (data: object) => ({
   type: 'object',
-  properties: { rtnCode: { type: 'integer' }, msg: { type: 'string' }, data },
+  properties: { rtnCode: { type: 'integer' }, msg: { type: 'string' }, field: { type: 'string' }, data },
 });
 const DATE = { type: 'string', maxLength: 10 };
 
