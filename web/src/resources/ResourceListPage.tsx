@@ -1,7 +1,7 @@
 import { DeleteOutlined, ExportOutlined, ImportOutlined, PlusOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Empty, Popconfirm, Result, Space, Spin, Table, type TableProps } from 'antd';
-import { useState } from 'react';
+import { Button, Card, Empty, Popconfirm, Result, Space, Spin, Table, type TableProps, Tabs } from 'antd';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Pagination } from '../platform/pagination/Pagination';
 import { toast } from '../platform/ui/feedback';
@@ -20,6 +20,8 @@ export interface ResourceListProps {
   fixed?: Record<string, string | number>;
   /** A compact list inside another (no card, no search form). */
   nested?: boolean;
+  /** More buttons in each row's action column (an enable switch); `refresh` reloads the list. */
+  rowActions?: (row: Row, refresh: () => Promise<void>) => ReactNode;
 }
 
 type Sort = { sort?: string; order?: 'asc' | 'desc' };
@@ -30,10 +32,12 @@ function ListBody({
   meta,
   fixed = NONE,
   nested,
+  rowActions,
 }: {
   meta: EntityMeta;
   fixed?: Record<string, string | number>;
   nested?: boolean;
+  rowActions?: ResourceListProps['rowActions'];
 }) {
   const { t } = useTranslation('resources');
   const queryClient = useQueryClient();
@@ -102,6 +106,7 @@ function ListBody({
               {t('actions.edit')}
             </Button>
           )}
+          {rowActions?.(row, refresh)}
           {meta.can.delete && (
             <Popconfirm title={t('confirm.deleteOne')} onConfirm={() => remove([row.id])}>
               <Button type="link" size="small" danger data-testid="row-delete">
@@ -115,7 +120,7 @@ function ListBody({
     return cols;
   })();
 
-  const child = meta.children[0];
+  const children = meta.children;
   const toolbar = (
     <Space wrap>
       {meta.can.add && (
@@ -181,11 +186,21 @@ function ListBody({
           setSort(s?.order ? { sort: String(s.columnKey), order: s.order === 'ascend' ? 'asc' : 'desc' } : {});
         }}
         expandable={
-          child && !nested
+          children.length > 0 && !nested
             ? {
-                expandedRowRender: (row) => (
-                  <ResourceListPage entity={child.entity} fixed={{ [child.field]: row.id }} nested />
-                ),
+                expandedRowRender: (row) =>
+                  children.length === 1 ? (
+                    <ResourceListPage entity={children[0]!.entity} fixed={{ [children[0]!.field]: row.id }} nested />
+                  ) : (
+                    <Tabs
+                      size="small"
+                      items={children.map((c) => ({
+                        key: c.entity,
+                        label: <ChildTitle entity={c.entity} />,
+                        children: <ResourceListPage entity={c.entity} fixed={{ [c.field]: row.id }} nested />,
+                      }))}
+                    />
+                  ),
               }
             : undefined
         }
@@ -232,14 +247,20 @@ function ListBody({
   );
 }
 
+/** The title of a child collection, from its own metadata. */
+function ChildTitle({ entity }: { entity: string }) {
+  const { data } = useEntityMeta(entity);
+  return <span data-testid={`child-tab-${entity}`}>{data?.title ?? ''}</span>;
+}
+
 /**
  * The list page of any entity: search form from its filters, columns, sort, pages, batch delete, import and
  * export, all from GET /api-manage/meta/<entity>; the buttons follow what the server says the user may do.
  */
-export function ResourceListPage({ entity, fixed, nested }: ResourceListProps) {
+export function ResourceListPage({ entity, fixed, nested, rowActions }: ResourceListProps) {
   const { t } = useTranslation('resources');
   const { data: meta, isLoading, isError } = useEntityMeta(entity);
   if (isLoading) return <Spin className="resource-loading" />;
   if (isError || !meta) return <Result status="warning" title={t('messages.metaFailed')} />;
-  return <ListBody meta={meta} fixed={fixed} nested={nested} />;
+  return <ListBody meta={meta} fixed={fixed} nested={nested} rowActions={rowActions} />;
 }
