@@ -62,7 +62,9 @@ export async function warehouseRoutes(app: FastifyInstance): Promise<void> {
         tags,
         summary: 'warehouse: create',
         body: bodySchema(model, false),
-        response: { 200: envelope(record) },
+        response: {
+          200: envelope({ anyOf: [record, { type: 'array', items: { type: 'object', additionalProperties: true } }] }),
+        },
       },
     },
     (req) =>
@@ -81,7 +83,9 @@ export async function warehouseRoutes(app: FastifyInstance): Promise<void> {
         tags,
         summary: 'warehouse: change fields',
         body: bodySchema(model, true),
-        response: { 200: envelope(record) },
+        response: {
+          200: envelope({ anyOf: [record, { type: 'array', items: { type: 'object', additionalProperties: true } }] }),
+        },
       },
     },
     (req) =>

@@ -8,6 +8,7 @@ import { demoFillers } from '../../seed/index.js';
 import { idsByCode } from '../plant/demo.js';
 import { shiftCycleEntity, shiftEntity, workgroupEntity } from './resources.js';
 import { applyCycle } from './scheduling.js';
+import { flowEntity, flowNodeEntity, messageTypeEntity } from './settings-resources.js';
 
 /** code, name, start, end, work minutes, colour */
 const SHIFTS: [string, string, string, string, number, string][] = [
@@ -141,6 +142,27 @@ async function fill(tx: TenantTx): Promise<void> {
       endDate: end.toISOString().slice(0, 10),
       firstDay: i < 2 ? i * 2 : 0,
     });
+  await fillSettings(tx);
+}
+
+/** Message types the modules send, and the repair approval flow (group leader, then the administrator). */
+async function fillSettings(tx: TenantTx): Promise<void> {
+  await insertRecords(tx, await readContext(tx, messageTypeEntity, 'zh'), [
+    { code: 'repair', name: '报修通知', channel: 'both' },
+    { code: 'maintain', name: '保养到期提醒', channel: 'both' },
+    { code: 'check', name: '点检任务提醒', channel: 'app' },
+    { code: 'spare', name: '备件低库存预警', channel: 'site' },
+  ]);
+  await insertRecords(tx, await readContext(tx, flowEntity, 'zh'), [
+    { code: 'FLOW-REPAIR', name: '维修审批', businessType: 'repair' },
+  ]);
+  const flows = await idsByCode(tx, flowEntity.table, 'code');
+  const flowId = flows.get('FLOW-REPAIR')!;
+  await tx.query('update act_flows set state = 1 where tenant_id = $1 and id = $2', [tx.tenantId, flowId]);
+  await insertRecords(tx, await readContext(tx, flowNodeEntity, 'zh'), [
+    { flowId, sort: 1, name: '班组长审批', approverKind: 'orgLeader', approverIds: [] },
+    { flowId, sort: 2, name: '设备主管审批', approverKind: 'user', approverIds: [tx.userId] },
+  ]);
 }
 
 /** First start: the demo factory gets its shifts, cycles, four work groups with members and this month's shifts. */

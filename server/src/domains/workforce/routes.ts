@@ -5,6 +5,7 @@ import { resourceRoutes } from '../../platform/resources/routes.js';
 import './demo.js';
 import { workforceEntities, workgroupShiftEntity } from './resources.js';
 import { type ApplyCycle, applyCycle, MAX_APPLY_DAYS, memberMonth } from './scheduling.js';
+import { settingsRoutes } from './settings-routes.js';
 
 const envelope = (data: object) => ({
   type: 'object',
@@ -15,6 +16,7 @@ const DATE = { type: 'string', maxLength: 10 };
 /** Work groups, shifts, cycles, member and equipment shifts (spec 7.4), plus applying a cycle to a group. */
 export async function workforceRoutes(app: FastifyInstance): Promise<void> {
   await app.register(resourceRoutes(workforceEntities));
+  await app.register(settingsRoutes);
 
   app.post<{ Body: ApplyCycle }>(
     '/api-user/workgroupShifts/save',

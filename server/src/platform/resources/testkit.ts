@@ -82,6 +82,8 @@ export const overrides: Record<string, (seq: number) => WireRow> = {
   customfield: (seq) => ({ entity: 'equipment', name: `cf${seq}x` }),
   shift: () => ({ startTime: '08:00', endTime: '16:30', colour: '#52c41a' }),
   shiftcycle: () => ({ days: [null] }),
+  appinfo: (seq) => ({ buildNumber: seq, downloadUrl: 'https://example.com/app.apk' }),
+  actnode: () => ({ approverIds: [] }),
   membershift: (seq) => ({ workDate: new Date(Date.UTC(2024, 0, 1) + seq * 86_400_000).toISOString().slice(0, 10) }),
 };
 
