@@ -132,4 +132,18 @@ browserSuite('system settings: team, warehouse and scheduling', () => {
     await screenshot(page, 'settings-scheduling');
     expect(missingTranslations.filter((m) => m.includes('workforce'))).toEqual([]);
   });
+
+  it('shows message types, app versions and approval flows with their steps', async () => {
+    await open(page, '/setUp/message');
+    await page.getByTestId('resource-table-msgtype').getByText('报修通知').waitFor();
+    await open(page, '/setUp/appversion');
+    await page.getByTestId('resource-table-appinfo').waitFor();
+    await open(page, '/setUp/process');
+    const flows = page.getByTestId('resource-table-actflow');
+    await flows.getByText('维修审批').waitFor();
+    await flows.locator('.ant-table-row-expand-icon').first().click();
+    await page.getByTestId('resource-table-actnode').getByText('班组长审批').waitFor();
+    await screenshot(page, 'settings-process');
+    expect(missingTranslations).toEqual([]);
+  });
 });
