@@ -8,6 +8,7 @@ import { operatorRoutes } from './operator/index.js';
 import { orgRoutes } from './org/index.js';
 import { plantRoutes } from './plant/routes.js';
 import { signupRoutes } from './signup/index.js';
+import { workforceRoutes } from './workforce/routes.js';
 
 /** Every business domain's routes, registered in this order by the app. */
 export const domains: FastifyPluginAsync[] = [
@@ -20,4 +21,5 @@ export const domains: FastifyPluginAsync[] = [
   resourcePlatformRoutes,
   plantRoutes,
   equipmentRoutes,
+  workforceRoutes,
 ];

@@ -1,5 +1,6 @@
 import { defineEntity } from '../../platform/resources/registry.js';
 import type { EntityDef } from '../../platform/resources/types.js';
+import { warehouseEntity, warehouseLineEntity } from './warehouses.js';
 
 const workshopPermissions: EntityDef['permissions'] = {
   view: 'setUp:workshop:view',
@@ -71,4 +72,4 @@ export const lineEntity = defineEntity({
   ],
 });
 
-export const plantEntities = [workshopEntity, lineEntity];
+export const plantEntities = [workshopEntity, lineEntity, warehouseEntity, warehouseLineEntity];

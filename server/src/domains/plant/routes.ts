@@ -3,6 +3,8 @@ import { ok } from '../../platform/http/envelope.js';
 import { auditChange } from '../../platform/resources/audit.js';
 import { resourceRoutes } from '../../platform/resources/routes.js';
 import { plantEntities, workshopEntity } from './resources.js';
+import { warehouseRoutes } from './warehouse-routes.js';
+import './warehouse-demo.js';
 
 interface SortBody {
   items: { id: number; sort: number }[];
@@ -11,6 +13,7 @@ interface SortBody {
 /** Plant structure (spec 7.4): workshops and their lines on the resource engine, plus the sort order. */
 export async function plantRoutes(app: FastifyInstance): Promise<void> {
   await app.register(resourceRoutes(plantEntities));
+  await app.register(warehouseRoutes);
 
   app.post<{ Body: SortBody }>(
     '/api-user/workShop/updatesort',

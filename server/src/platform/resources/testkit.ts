@@ -81,6 +81,11 @@ export async function tenantOf(t: Caller, token: string): Promise<{ tenantId: nu
 export const overrides: Record<string, (seq: number) => WireRow> = {
   customfield: (seq) => ({ entity: 'equipment', name: `cf${seq}x` }),
   eqscrap: () => ({ targetType: 'mould', equipmentId: null }),
+  shift: () => ({ startTime: '08:00', endTime: '16:30', colour: '#52c41a' }),
+  shiftcycle: () => ({ days: [null] }),
+  appinfo: (seq) => ({ buildNumber: seq, downloadUrl: 'https://example.com/app.apk' }),
+  actnode: () => ({ approverIds: [] }),
+  membershift: (seq) => ({ workDate: new Date(Date.UTC(2024, 0, 1) + seq * 86_400_000).toISOString().slice(0, 10) }),
 };
 
 interface MetaField {
