@@ -9,7 +9,7 @@ import { assertAdminRemains, holdsAdminRole, setUserRoles, type UserFields, user
 /** Columns of the members' spreadsheet (template, import, export), in their order. */
 export const USER_SHEET: SheetColumn[] = [
   { field: 'peoplename', kind: 'text', required: true, max: 50 },
-  { field: 'username', kind: 'text', required: true, max: 50, pattern: /^[^\s#\u0000]{2,}$/ },
+  { field: 'username', kind: 'text', required: true, max: 50, pattern: /^[^\s#]{2,}$/ },
   { field: 'password', kind: 'password', importOnly: true, max: 200 },
   { field: 'number', kind: 'text', max: 50 },
   { field: 'organization', kind: 'text', required: true, max: 100 },

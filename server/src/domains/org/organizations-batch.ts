@@ -151,7 +151,7 @@ function writeOrder(
     if (ref.kind === 'row') visit(ref.index);
     order.push(i);
   };
-  items.forEach((_, i) => visit(i));
+  for (let i = 0; i < items.length; i++) visit(i);
   return order;
 }
 

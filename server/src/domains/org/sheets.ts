@@ -127,7 +127,9 @@ export function coerceCell(
     default: {
       if (col.max !== undefined && text.length > col.max)
         return { ok: false, key: 'maxLength', params: { limit: col.max } };
-      if (col.pattern && !col.pattern.test(text)) return { ok: false, key: 'pattern' };
+      // PostgreSQL cannot store NUL characters.
+      if (text.includes(String.fromCharCode(0)) || (col.pattern && !col.pattern.test(text)))
+        return { ok: false, key: 'pattern' };
       return { ok: true, value: text };
     }
   }
