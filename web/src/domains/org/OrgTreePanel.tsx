@@ -108,7 +108,10 @@ export function OrgTreePanel({ selected, onSelect }: Props) {
           draggable={hasPermission('setUp:organize:edit')}
           treeData={toTreeData(data)}
           selectedKeys={selected ? [selected] : []}
-          onSelect={(keys) => onSelect(keys.length ? Number(keys[0]) : null)}
+          onSelect={(keys) => {
+            // A second click on the selected organisation keeps it selected.
+            if (keys.length) onSelect(Number(keys[0]));
+          }}
           onDrop={onDrop}
           data-testid="org-tree"
         />

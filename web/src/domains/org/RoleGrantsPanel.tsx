@@ -23,7 +23,7 @@ function leaves(nodes: MenuNode[], out = new Set<Key>()): Set<Key> {
 
 /** The menus and buttons of the company as a checkable tree; saving replaces the role's grants. */
 export function RoleGrantsPanel({ roleId, locked }: { roleId: number; locked: boolean }) {
-  const { t } = useTranslation('org');
+  const { t, i18n } = useTranslation('org');
   const menus = useQuery({ queryKey: ['org-company-menus'], queryFn: companyMenus });
   const grants = useQuery({ queryKey: ['org-role-grants', roleId], queryFn: () => roleGrants(roleId) });
   const [checked, setChecked] = useState<Key[]>([]);
@@ -39,6 +39,11 @@ export function RoleGrantsPanel({ roleId, locked }: { roleId: number; locked: bo
   }, [grants.data, leafKeys]);
 
   const treeData = useMemo(() => {
+    /** A button's action in the current language; buttons of custom actions keep their stored name. */
+    const buttonTitle = (b: MenuNode['button'][number]): string => {
+      const key = `org:buttons.${b.ext4.split(':').pop()}`;
+      return i18n.exists(key) ? t(key) : b.name;
+    };
     const build = (nodes: MenuNode[]): NonNullable<TreeProps['treeData']> =>
       nodes.map((n) => ({
         key: menuKey(n.id),
@@ -46,18 +51,14 @@ export function RoleGrantsPanel({ roleId, locked }: { roleId: number; locked: bo
         children: [
           ...n.button.map((b) => ({
             key: buttonKey(b.id),
-            title: (
-              <span data-testid={`grant-${b.ext4}`}>
-                {t(`buttons.${b.ext4.split(':').pop()}`, { defaultValue: b.name })}
-              </span>
-            ),
+            title: <span data-testid={`grant-${b.ext4}`}>{buttonTitle(b)}</span>,
             isLeaf: true,
           })),
           ...build(n.children),
         ],
       }));
     return build(menus.data ?? []);
-  }, [menus.data, t]);
+  }, [menus.data, t, i18n]);
 
   const save = async () => {
     const on = new Set([...checked, ...half]);
@@ -111,7 +112,7 @@ export function RoleGrantsPanel({ roleId, locked }: { roleId: number; locked: bo
           setChecked((Array.isArray(keys) ? keys : keys.checked).map(String));
           setHalf((info.halfCheckedKeys ?? []).map(String));
         }}
-        height={560}
+        defaultExpandAll
       />
     </div>
   );
