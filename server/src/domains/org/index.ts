@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
+import { batchRoutes } from './batch-routes.js';
 import { itemRoutes } from './items-routes.js';
+import { orgTemplateRoutes } from './org-templates-routes.js';
 import { organizationRoutes } from './organizations-routes.js';
 import { roleTemplateRoutes } from './role-templates-routes.js';
 import { roleRoutes } from './roles-routes.js';
@@ -12,4 +14,6 @@ export async function orgRoutes(app: FastifyInstance): Promise<void> {
   await app.register(roleRoutes);
   await app.register(roleTemplateRoutes);
   await app.register(itemRoutes);
+  await app.register(batchRoutes);
+  await app.register(orgTemplateRoutes);
 }

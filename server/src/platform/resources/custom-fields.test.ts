@@ -110,4 +110,14 @@ describe('custom fields of a tenant', () => {
     const fields = (r.json() as { data: { fields: MetaField[] } }).data.fields;
     expect(fields.some((f) => f.custom)).toBe(false);
   });
+
+  it('save with only the required settings (an empty optional choice such as filter is answered as null)', async () => {
+    const r = await t.call('POST', '/api-manage/customfield/save', admin, {
+      entity: 'workshop',
+      name: 'floorNote',
+      label: '楼层说明',
+    });
+    expect(r.statusCode).toBe(200);
+    expect(r.json()).toMatchObject({ rtnCode: 200, data: { name: 'floorNote', filter: null, fieldType: 'string' } });
+  });
 });

@@ -2,7 +2,9 @@ import type { Field, Model } from './model.js';
 
 type Schema = Record<string, unknown>;
 
-const nullable = (s: Schema): Schema => (s.type ? { ...s, nullable: true } : s);
+/** A value that may be null; an enum lists null among its values, else an empty optional enum fails the reply. */
+const nullable = (s: Schema): Schema =>
+  s.type ? { ...s, nullable: true, ...(Array.isArray(s.enum) ? { enum: [...s.enum, null] } : {}) } : s;
 
 /** JSON schema of a field's value on the wire. */
 export function valueSchema(f: Field): Schema {

@@ -1,0 +1,147 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import {
+  browserSuite,
+  expectToast,
+  launchBrowser,
+  missingTranslations,
+  newContext,
+  screenshot,
+  startServer,
+  type TestServer,
+  waitForShell,
+} from './harness.js';
+
+/*
+ * Tenant administration in the browser: organisations and members, role permissions, the dictionary and
+ * a custom field that then shows in the equipment ledger.
+ */
+
+interface Envelope<T> {
+  rtnCode: number;
+  data: T;
+}
+
+browserSuite('tenant administration (/setUp)', () => {
+  let server: TestServer;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  let token: string;
+
+  const open = async (path: string) => {
+    await page.goto(path);
+    await waitForShell(page);
+  };
+  const api = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
+    const r = await server.api<Envelope<T>>(method, path, body, token);
+    if (r.body.rtnCode !== 200) throw new Error(`${path}: ${JSON.stringify(r.body)}`);
+    return r.body.data;
+  };
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+    token = await server.token('admin');
+    context = await newContext(browser, server, { token, lang: 'zh' });
+    page = await context.newPage();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('adds an organisation under the company and a member in it', async () => {
+    await open('/setUp/organize');
+    const tree = page.getByTestId('org-tree');
+    await tree.getByTestId('org-node').first().click();
+    await page.getByTestId('org-add').click();
+    await page.getByTestId('org-field-name').fill('端到端车间');
+    await page.getByTestId('org-field-code').fill('E2E-WS');
+    await page.getByTestId('org-form-save').click();
+    await expectToast(page, '保存成功');
+    await tree.getByText('端到端车间').waitFor();
+
+    await tree.getByText('端到端车间').click();
+    await page.getByTestId('member-add').click();
+    const drawer = page.getByTestId('member-form');
+    await drawer.getByTestId('member-field-peoplename').fill('端到端成员');
+    await drawer.getByTestId('member-field-username').fill('e2e.member');
+    await drawer.getByTestId('member-field-password').fill('Start123');
+    await drawer.getByTestId('member-field-verifypassword').fill('Start123');
+    await page.getByTestId('member-form-save').click();
+    await expectToast(page, '保存成功');
+    const table = page.getByTestId('member-table');
+    await table.getByText('e2e.member').waitFor();
+    await table.getByText('端到端车间').first().waitFor();
+    await screenshot(page, 'setup-organize');
+
+    const members = await api<{ username: string; mustChangePassword: boolean }[]>(
+      'GET',
+      '/api-user/users/all?username=e2e.member',
+    );
+    expect(members).toEqual([expect.objectContaining({ username: 'e2e.member', mustChangePassword: true })]);
+  });
+
+  it('grants a role a menu button in the permission tree', async () => {
+    await open('/setUp/role');
+    await page.getByTestId('role-add').click();
+    await page.getByTestId('role-field-name').fill('端到端角色');
+    await page.getByTestId('role-form-save').click();
+    await expectToast(page, '保存成功');
+    await page.getByTestId('role-row').filter({ hasText: '端到端角色' }).click();
+
+    const grants = page.getByTestId('role-grants');
+    const node = grants.locator('.ant-tree-treenode', { has: page.getByTestId('grant-setUp:organize:view') });
+    await node.locator('.ant-tree-checkbox').click();
+    await page.getByTestId('role-grants-save').click();
+    await expectToast(page, '保存成功');
+    await screenshot(page, 'setup-role');
+
+    const roles = await api<{ id: number; name: string }[]>('GET', '/api-user/role/all');
+    const role = roles.find((r) => r.name === '端到端角色')!;
+    const granted = await api<{ menuIds: string[]; buttonIds: string[] }>(
+      'GET',
+      `/api-user/sys/findAllMenusByRoleId?roleId=${role.id}`,
+    );
+    expect(granted.buttonIds).toHaveLength(1);
+    // The page and every group above it come with the button.
+    expect(granted.menuIds.length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('adds a value to the WorkType dictionary', async () => {
+    await open('/setUp/dictionary');
+    const group = page.getByTestId('item-WorkType');
+    await group.getByTestId('item-add-child').click();
+    await page.getByTestId('item-field-code').fill('e2eWorker');
+    await page.getByTestId('item-field-name').fill('端到端工种');
+    await page.getByTestId('item-form-save').click();
+    await expectToast(page, '保存成功');
+    await page.getByTestId('item-e2eWorker').getByText('端到端工种').waitFor();
+    await page.getByTestId('item-energytype').waitFor();
+    await screenshot(page, 'setup-dictionary');
+  });
+
+  it('adds a custom field to equipment that then shows in the ledger form and list', async () => {
+    await open('/setUp/field');
+    await page.getByTestId('field-entity-equipment').click();
+    await page.getByTestId('resource-add').click();
+    const form = page.getByTestId('resource-form');
+    await form.getByTestId('field-name').fill('e2eNote');
+    await form.getByTestId('field-label').fill('端到端备注');
+    await page.getByTestId('resource-form-save').click();
+    await expectToast(page, '保存成功');
+    await page.getByTestId('resource-table-customfield').getByText('端到端备注').waitFor();
+    await screenshot(page, 'setup-field');
+
+    await open('/equipment/ledger/1');
+    await page.getByTestId('resource-table-equipment').locator('thead').getByText('端到端备注').waitFor();
+    await page.getByTestId('resource-add').click();
+    const ledgerForm = page.getByTestId('resource-form');
+    await ledgerForm.getByText('端到端备注').waitFor();
+    await ledgerForm.getByTestId('field-custom.e2eNote').waitFor();
+  });
+
+  it('asked for no missing translation', () => {
+    expect(missingTranslations).toEqual([]);
+  });
+});

@@ -1,0 +1,124 @@
+import { type Envelope, getData, http } from '../../platform/http/client';
+
+/** Calls and shapes of the tenant administration pages (spec 7.2 /api-user). */
+
+export interface OrgNode {
+  id: number;
+  parentId: number | null;
+  organizationName: string;
+  organizationCode: string | null;
+  phone: string | null;
+  state: number;
+  ext1: string | null;
+  sort: number;
+  children: OrgNode[];
+}
+
+export interface Member {
+  id: number;
+  peoplename: string;
+  username: string;
+  number: string | null;
+  organizationid: number | null;
+  organizationName: string | null;
+  mobile: string | null;
+  usertype: number;
+  label: string | null;
+  is_repairman: boolean;
+  is_repair_leader: boolean;
+  email: string | null;
+  sex: number | null;
+  pinyin: string | null;
+  entry_date: string | null;
+  birthday: string | null;
+  landline: string | null;
+  note: string | null;
+  state: number;
+  roleIds: number[];
+  roleNames: string;
+}
+
+export interface Role {
+  id: number;
+  name: string;
+  code: string | null;
+  remark: string | null;
+  state: number;
+  isAdmin: boolean;
+  userCount: number;
+}
+
+export interface MenuNode {
+  id: string;
+  menuname: string;
+  button: { id: string; name: string; ext4: string }[];
+  children: MenuNode[];
+}
+
+export interface ItemNode {
+  id: number;
+  parentId: number | null;
+  code: string;
+  name: string;
+  value: string | null;
+  sort: number;
+  remark: string | null;
+  children?: ItemNode[];
+}
+
+export const orgTree = () => getData<OrgNode[]>('/api-user/organization/getListByTree');
+export const saveOrg = (body: Partial<OrgNode>) =>
+  http.post<Envelope<{ id: number } | null>>(
+    body.id ? '/api-user/organization/update' : '/api-user/organization/insert',
+    body,
+  );
+export const deleteOrg = (id: number) => http.post<Envelope<null>>('/api-user/organization/del', { id });
+export const sortOrgs = (list: { id: number; sort: number; parentId?: number | null }[]) =>
+  http.post<Envelope<null>>('/api-user/organization/updatesort', { list });
+
+export const memberPage = (query: Record<string, string | number | undefined>) =>
+  http.get<Envelope<Member[]>>('/api-user/users/all', query);
+export const saveMember = (body: Record<string, unknown>) =>
+  http.post<Envelope<unknown>>(body.id ? '/api-user/users/update' : '/api-user/users/save', body);
+export const switchMember = (id: number, state: number) =>
+  http.post<Envelope<unknown>>('/api-user/users/switch', { id, state });
+export const deleteMember = (id: number) => http.post<Envelope<null>>('/api-user/users/del', { id });
+export const deleteNotice = (id: number) =>
+  getDataPost<
+    { canDelete: boolean; reasons: string[]; roleNames: string; records: { title: string; count: number }[] }[]
+  >('/api-user/users/delNotice', { id });
+export const exportSheet = (url: string, params?: Record<string, string | number | undefined>) =>
+  http.post<Envelope<{ id: number }>>(url, {}, { params });
+
+export const roleList = () => getData<Role[]>('/api-user/role/all');
+export const saveRole = (body: Partial<Role>) =>
+  http.post<Envelope<unknown>>(body.id ? '/api-user/role/update' : '/api-user/role/save', body);
+export const deleteRole = (id: number) => http.post<Envelope<null>>('/api-user/role/del', { id });
+export const companyMenus = () => getData<MenuNode[]>('/api-user/sys/all');
+export const roleGrants = (roleId: number) =>
+  getData<{ menuIds: string[]; buttonIds: string[] }>('/api-user/sys/findAllMenusByRoleId', { roleId });
+export const saveGrants = (roleId: number, menuIds: string[], buttonIds: string[]) =>
+  http.post<Envelope<null>>('/api-user/sys/saveRoleAndMenuid', { roleId, menuIds, buttonIds });
+export const roleHolders = (roleId: number) =>
+  getData<{
+    users: { id: number; peoplename: string; username: string; organizationName: string | null }[];
+    organizations: { id: number; organizationName: string }[];
+  }>('/api-user/users/getOrgAndUserByRole', { roleId });
+export const assignRole = (roleId: number, userIds: number[], organizationIds: number[]) =>
+  http.post<Envelope<null>>('/api-user/users/setRoleToOrgAndUser', { roleId, userIds, organizationIds });
+export const unassignRole = (roleId: number, userIds: number[], organizationIds: number[]) =>
+  http.post<Envelope<null>>('/api-user/users/deleleMemeberRole', { roleId, userIds, organizationIds });
+
+export const itemTree = () => getData<ItemNode[]>('/api-user/item/getItemTree');
+export const saveItem = (body: Partial<ItemNode>) =>
+  http.post<Envelope<unknown>>(body.id ? '/api-user/item/update' : '/api-user/item/insert', body);
+export const deleteItem = (id: number) => http.post<Envelope<null>>('/api-user/item/del', { id });
+
+async function getDataPost<T>(path: string, body: unknown): Promise<T> {
+  return (await http.post<Envelope<T>>(path, body)).data;
+}
+
+/** Every node of a tree, depth first. */
+export function flatten<T extends { children?: T[] }>(nodes: T[]): T[] {
+  return nodes.flatMap((n) => [n, ...flatten(n.children ?? [])]);
+}
