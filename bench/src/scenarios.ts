@@ -46,9 +46,23 @@ export async function load(
   };
 }
 
-export const scenarios: Scenario[] = [
-  { name: 'bare route (GET /health)', path: '/health' },
-  { name: 'login', method: 'POST', path: '/sys/login', body: { username: 'admin', password: 'Bench12345' } },
+export const BARE: Scenario = { name: 'bare route (GET /health)', path: '/health' };
+
+/** The scenarios every user hits: log in, the menu tree, the current user. */
+export const sessionScenarios = (username: string, password: string): Scenario[] => [
+  { name: 'login', method: 'POST', path: '/sys/login', body: { username, password } },
   { name: 'menu tree (sys/me)', path: '/api-user/sys/me', auth: true },
   { name: 'current user', path: '/api-user/users/current', auth: true },
 ];
+
+/** One request of a scenario: it must answer 200 (and rtnCode 200 where there is one) before it is loaded. */
+export async function preflight(url: string, s: Scenario, token: string): Promise<void> {
+  const r = await fetch(url + s.path, {
+    method: s.method ?? 'GET',
+    headers: { 'content-type': 'application/json', ...(s.auth ? { authorization: `Bearer ${token}` } : {}) },
+    body: s.body === undefined ? undefined : JSON.stringify(s.body),
+  });
+  const text = await r.text();
+  const rtn = /"rtnCode":(\d+)/.exec(text)?.[1];
+  if (r.status !== 200 || (rtn && rtn !== '200')) throw new Error(`${s.name}: ${r.status} ${text.slice(0, 300)}`);
+}

@@ -24,7 +24,10 @@ export interface RunningServer {
   dataDir: string;
   /** Milliseconds from spawn to the first 200 of /health. */
   startMs: number;
+  /** Highest resident memory of the server process since it started or since resetPeak(). */
   peakRssMb(): number;
+  /** Starts a new peak (Linux: clear_refs 5); false when the system does not allow it. */
+  resetPeak(): boolean;
   stop(): Promise<void>;
 }
 
@@ -33,6 +36,7 @@ export async function startServer(opts: {
   databaseUrl?: string;
   schema?: string;
   dataDir?: string;
+  poolSize?: number;
 }): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = opts.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'eam-bench-'));
@@ -45,6 +49,7 @@ export async function startServer(opts: {
       DATA_DIR: dataDir,
       DATABASE_URL: opts.databaseUrl ?? '',
       DATABASE_SCHEMA: opts.schema ?? 'public',
+      DATABASE_POOL_SIZE: String(opts.poolSize ?? 20),
       SEED_ADMIN_PASSWORD: BENCH_PASSWORD,
       LOG_LEVEL: 'warn',
       LOGIN_MAX_FAILURES: '1000000',
@@ -76,6 +81,14 @@ export async function startServer(opts: {
         return 0;
       }
     },
+    resetPeak() {
+      try {
+        fs.writeFileSync(`/proc/${child.pid}/clear_refs`, '5');
+        return true;
+      } catch {
+        return false;
+      }
+    },
     async stop() {
       if (child.exitCode !== null) return;
       const exited = new Promise((r) => child.on('exit', r));
@@ -85,6 +98,7 @@ export async function startServer(opts: {
   };
 }
 
+/** Bearer token of a user with the bench password. */
 export async function login(url: string, username = 'admin'): Promise<string> {
   const r = await fetch(`${url}/sys/login`, {
     method: 'POST',
