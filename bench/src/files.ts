@@ -7,7 +7,8 @@ import type { RunningServer } from './server.js';
 export interface FileFigures {
   rows: number;
   seconds: number;
-  /** Peak resident memory of the server process during the operation (MB). */
+  /** Resident memory of the server process before the operation and its peak during it (MB). */
+  rssBeforeMb: number;
   peakRssMb: number;
 }
 
@@ -36,6 +37,7 @@ async function call<T>(server: RunningServer, token: string, method: string, url
 /** Exports every equipment row of the tenant to .xlsx (the export job) and waits for the file. */
 export async function exportEquipment(server: RunningServer, token: string): Promise<FileFigures> {
   const total = (await call<unknown[]>(server, token, 'GET', '/api-manage/equipment/page?page=1&limit=1')).count ?? 0;
+  const rssBeforeMb = server.rssMb();
   server.resetPeak();
   const started = performance.now();
   const queued = await call<{ id: number }>(server, token, 'POST', '/api-manage/equipment/exportexcel', {});
@@ -52,7 +54,7 @@ export async function exportEquipment(server: RunningServer, token: string): Pro
     if (performance.now() - started > 600_000) throw new Error('export not ready after 10 minutes');
     await new Promise((r) => setTimeout(r, 100));
   }
-  return { rows: total, seconds: (performance.now() - started) / 1000, peakRssMb: server.peakRssMb() };
+  return { rows: total, seconds: (performance.now() - started) / 1000, rssBeforeMb, peakRssMb: server.peakRssMb() };
 }
 
 /**
@@ -88,6 +90,7 @@ export async function importEquipment(
   await sheet.close();
   const form = new FormData();
   form.append('file', new Blob([fs.readFileSync(file)]), 'import.xlsx');
+  const rssBeforeMb = server.rssMb();
   server.resetPeak();
   const started = performance.now();
   const r = await fetch(`${server.url}/api-manage/equipment/importexcel`, {
@@ -99,5 +102,5 @@ export async function importEquipment(
   const json = (await r.json()) as Envelope<{ count: number }>;
   fs.rmSync(path.dirname(file), { recursive: true, force: true });
   if (json.rtnCode !== 200) throw new Error(`import failed: ${JSON.stringify(json).slice(0, 500)}`);
-  return { rows: json.data.count, seconds, peakRssMb: server.peakRssMb() };
+  return { rows: json.data.count, seconds, rssBeforeMb, peakRssMb: server.peakRssMb() };
 }

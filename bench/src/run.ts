@@ -138,8 +138,8 @@ async function main(): Promise<void> {
     }
   }
   if (only !== 'pglite' && (await pgReachable())) {
-    const schema = 'bench';
-    const empty = 'bench_empty';
+    const schema = `bench_${process.pid}`;
+    const empty = `bench_empty_${process.pid}`;
     await dropSchemas(schema, empty);
     try {
       dbs.push(

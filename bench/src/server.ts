@@ -18,6 +18,16 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/** A memory figure of a process from /proc/<pid>/status, in MB (0 where there is no /proc). */
+function statusMb(pid: number | undefined, key: 'VmHWM' | 'VmRSS'): number {
+  try {
+    const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+    return Math.round(Number(new RegExp(`${key}:\\s+(\\d+)`).exec(status)?.[1] ?? 0) / 1024);
+  } catch {
+    return 0;
+  }
+}
+
 export interface RunningServer {
   url: string;
   child: ChildProcess;
@@ -26,6 +36,8 @@ export interface RunningServer {
   startMs: number;
   /** Highest resident memory of the server process since it started or since resetPeak(). */
   peakRssMb(): number;
+  /** Resident memory of the server process now (MB). */
+  rssMb(): number;
   /** Starts a new peak (Linux: clear_refs 5); false when the system does not allow it. */
   resetPeak(): boolean;
   stop(): Promise<void>;
@@ -72,15 +84,8 @@ export async function startServer(opts: {
     child,
     dataDir,
     startMs,
-    peakRssMb() {
-      try {
-        const status = fs.readFileSync(`/proc/${child.pid}/status`, 'utf8');
-        const kb = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0);
-        return Math.round(kb / 1024);
-      } catch {
-        return 0;
-      }
-    },
+    peakRssMb: () => statusMb(child.pid, 'VmHWM'),
+    rssMb: () => statusMb(child.pid, 'VmRSS'),
     resetPeak() {
       try {
         fs.writeFileSync(`/proc/${child.pid}/clear_refs`, '5');
