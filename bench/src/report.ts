@@ -151,16 +151,24 @@ export function report(opts: {
     ]),
   );
   const files = table(
-    ['database', 'export rows', 'export s', 'export peak RSS MB', 'import rows', 'import s', 'import peak RSS MB'],
+    [
+      'database',
+      'export rows',
+      'export s',
+      'server RSS before → peak MB',
+      'import rows',
+      'import s',
+      'server RSS before → peak MB',
+    ],
     ['---', '---:', '---:', '---:', '---:', '---:', '---:'],
     dbs.map((d) => [
       d.db,
       d.exported.rows,
       d.exported.seconds.toFixed(1),
-      d.exported.peakRssMb,
+      `${d.exported.rssBeforeMb} → ${d.exported.peakRssMb}`,
       d.imported.rows,
       d.imported.seconds.toFixed(1),
-      d.imported.peakRssMb,
+      `${d.imported.rssBeforeMb} → ${d.imported.peakRssMb}`,
     ]),
   );
   const starts = table(
@@ -203,6 +211,7 @@ export function report(opts: {
     'The export runs as the background job the API queues (request to finished file); the import is one request with a multipart .xlsx. The embedded database lives inside the server process, so its RSS includes the database.',
     files,
     '## Start',
+    'From spawning the built server (`node server/dist/main.js`, what `npm start` runs after its build) to the first 200 of `/health`; "existing data" is the generated database of the run above.',
     starts,
     '## Web bundle',
     web,
