@@ -1,36 +1,42 @@
 /**
- * npm run bench: the HTTP scenarios on the embedded database and, when reachable, on PostgreSQL, side by
- * side, each with the bare route of the same server as its limit; cold start; web bundle sizes.
- * Writes docs/benchmarks.md. Flags: --quick (short smoke run), --seconds N, --connections 1,10,50.
+ * npm run bench: generates the data (scale large: one tenant with 100,000 equipment and 1,000 people plus 50
+ * small tenants) on the embedded database and on PostgreSQL, and on each runs the HTTP scenarios at 1, 10 and
+ * 50 connections beside their limits (the engine's SQL through the driver, the bare route), the export of
+ * every equipment row, an import of 10,000 rows, the cold start; then the web bundle sizes. Writes
+ * docs/benchmarks.md. Flags: --quick (scale tiny, 1 s loads, 1 connection; writes nothing), --scale,
+ * --seconds N, --connections 1,10,50, --import N, --only pglite|postgres.
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import zlib from 'node:zlib';
 import pg from 'pg';
-import { type Figures, load, scenarios } from './scenarios.js';
-import { login, type RunningServer, repoRoot, startServer } from './server.js';
+import { openDatabase } from '../../server/src/db/index.js';
+import { bundleFigures } from './bundle.js';
+import { equipmentScenarios, findTargets } from './equipment-scenarios.js';
+import { exportEquipment, importEquipment } from './files.js';
+import { BIG_TENANT, generate, SCALES, type Scale } from './generate/index.js';
+import { recordStatements, replayLoad, type Statement } from './raw-sql.js';
+import { type DbReport, type LoadRow, report } from './report.js';
+import { BARE, type Figures, load, preflight, sessionScenarios } from './scenarios.js';
+import { BENCH_PASSWORD, login, repoRoot, startServer } from './server.js';
 
 const args = process.argv.slice(2);
 const flag = (name: string, fallback: string) => {
   const i = args.indexOf(`--${name}`);
-  return i >= 0 ? args[i + 1]! : fallback;
+  return i >= 0 && args[i + 1] ? args[i + 1]! : fallback;
 };
 const quick = args.includes('--quick');
-const seconds = Number(flag('seconds', quick ? '1' : '10'));
+const scale = flag('scale', quick ? 'tiny' : 'large') as Scale;
+const seconds = Number(flag('seconds', quick ? '1' : '5'));
 const connections = flag('connections', quick ? '1' : '1,10,50')
   .split(',')
   .map(Number);
+const importRows = Number(flag('import', quick ? '200' : '10000'));
+const only = flag('only', '');
 const pgUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://root@127.0.0.1:5432/test';
-
-interface Row {
-  db: string;
-  scenario: string;
-  connections: number;
-  f: Figures;
-  ratio: number | null;
-  rssMb: number;
-}
+/** The server's own pool size, used for the raw-SQL limit too: the same driver set-up at the same concurrency. */
+const POOL = 20;
+const log = (line: string) => console.error(`[bench] ${line}`);
 
 async function pgReachable(): Promise<boolean> {
   const c = new pg.Client({ connectionString: pgUrl, connectionTimeoutMillis: 2000 });
@@ -43,90 +49,128 @@ async function pgReachable(): Promise<boolean> {
   }
 }
 
-async function runOn(db: string, server: RunningServer): Promise<Row[]> {
-  const token = await login(server.url);
-  const rows: Row[] = [];
-  for (const c of connections) {
-    const limit = await load(server.url, scenarios[0]!, c, seconds);
-    for (const s of scenarios) {
-      const f = s === scenarios[0] ? limit : await load(server.url, s, c, seconds, token);
-      rows.push({
-        db,
-        scenario: s.name,
-        connections: c,
-        f,
-        ratio: limit.rps ? f.rps / limit.rps : null,
-        rssMb: server.peakRssMb(),
-      });
-    }
+async function dropSchemas(...schemas: string[]): Promise<void> {
+  const c = new pg.Client({ connectionString: pgUrl });
+  await c.connect();
+  try {
+    for (const s of schemas) await c.query(`drop schema if exists "${s}" cascade`);
+  } finally {
+    await c.end();
   }
-  return rows;
 }
 
-function gzipSizes(): { file: string; kb: number }[] {
-  const dir = path.join(repoRoot, 'web', 'dist', 'assets');
-  if (!fs.existsSync(dir)) return [];
-  return fs
-    .readdirSync(dir)
-    .filter((f) => f.endsWith('.js'))
-    .map((f) => ({ file: f, kb: Math.round(zlib.gzipSync(fs.readFileSync(path.join(dir, f))).length / 102.4) / 10 }))
-    .sort((a, b) => b.kb - a.kb);
+interface Place {
+  databaseUrl?: string;
+  schema?: string;
+  dataDir?: string;
+}
+
+async function benchDatabase(name: string, place: Place, fresh: Place): Promise<DbReport> {
+  const db = await openDatabase({
+    databaseUrl: place.databaseUrl ?? '',
+    databasePoolSize: POOL,
+    databaseSchema: place.schema ?? 'public',
+    dataDir: place.dataDir ?? '',
+  });
+  const limits = new Map<string, Figures>();
+  let generated: Awaited<ReturnType<typeof generate>>;
+  let targets: Awaited<ReturnType<typeof findTargets>>;
+  try {
+    log(`${name}: generating scale ${scale}`);
+    generated = await generate(db, { scale, password: BENCH_PASSWORD, databaseUrl: place.databaseUrl, log });
+    log(`${name}: ${generated.rows} rows in ${generated.seconds.toFixed(1)} s (${generated.rowsPerSecond} rows/s)`);
+    targets = await findTargets(db);
+    const recorded: [string, Statement[]][] = [];
+    for (const s of equipmentScenarios(targets))
+      recorded.push([s.name, await recordStatements(db, targets.tenantId, targets.adminId, s.engine)]);
+    for (const c of connections)
+      for (const [scenario, statements] of recorded) {
+        log(`${name}: raw SQL of ${scenario} at ${c}`);
+        limits.set(`${scenario}@${c}`, await replayLoad(db, statements, c, seconds));
+      }
+  } finally {
+    await db.close();
+  }
+
+  const server = await startServer({ ...place, poolSize: POOL });
+  const rows: LoadRow[] = [];
+  let exported: DbReport['exported'];
+  let imported: DbReport['imported'];
+  try {
+    const token = await login(server.url, BIG_TENANT.admin);
+    const scenarios = [...sessionScenarios(BIG_TENANT.admin, BENCH_PASSWORD), ...equipmentScenarios(targets)];
+    for (const s of scenarios) await preflight(server.url, s, token);
+    for (const c of connections) {
+      server.resetPeak();
+      const bare = await load(server.url, BARE, c, seconds);
+      rows.push({ db: name, scenario: BARE.name, connections: c, f: bare, sql: null, bare, rssMb: server.peakRssMb() });
+      for (const s of scenarios) {
+        log(`${name}: ${s.name} at ${c}`);
+        server.resetPeak();
+        const f = await load(server.url, s, c, seconds, token);
+        const sql = limits.get(`${s.name}@${c}`) ?? null;
+        rows.push({ db: name, scenario: s.name, connections: c, f, sql, bare, rssMb: server.peakRssMb() });
+      }
+    }
+    log(`${name}: export`);
+    exported = await exportEquipment(server, token);
+    log(`${name}: import of ${importRows} rows`);
+    imported = await importEquipment(server, token, importRows, targets);
+  } finally {
+    await server.stop();
+  }
+  const first = await startServer({ ...fresh, poolSize: POOL });
+  await first.stop();
+  return { db: name, generated, rows, exported, imported, firstStartMs: first.startMs, coldStartMs: server.startMs };
 }
 
 async function main(): Promise<void> {
-  const rows: Row[] = [];
-  const starts: { db: string; first: number; cold: number }[] = [];
-
-  const embedded = await startServer({});
-  rows.push(...(await runOn('PGlite', embedded)));
-  await embedded.stop();
-  const again = await startServer({ dataDir: embedded.dataDir });
-  starts.push({ db: 'PGlite', first: embedded.startMs, cold: again.startMs });
-  await again.stop();
-
-  if (await pgReachable()) {
-    const schema = `bench_${Date.now()}`;
-    const server = await startServer({ databaseUrl: pgUrl, schema });
-    rows.push(...(await runOn('PostgreSQL', server)));
-    await server.stop();
-    const cold = await startServer({ databaseUrl: pgUrl, schema });
-    starts.push({ db: 'PostgreSQL', first: server.startMs, cold: cold.startMs });
-    await cold.stop();
-    const c = new pg.Client({ connectionString: pgUrl });
-    await c.connect();
-    await c.query(`drop schema if exists "${schema}" cascade`);
-    await c.end();
+  if (!SCALES.includes(scale) || scale === 'demo') throw new Error('--scale must be tiny or large');
+  const dbs: DbReport[] = [];
+  if (only !== 'postgres') {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'eam-bench-'));
+    const emptyDir = fs.mkdtempSync(path.join(os.tmpdir(), 'eam-bench-empty-'));
+    try {
+      dbs.push(await benchDatabase('PGlite', { dataDir }, { dataDir: emptyDir }));
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+      fs.rmSync(emptyDir, { recursive: true, force: true });
+    }
   }
+  if (only !== 'pglite' && (await pgReachable())) {
+    const schema = `bench_${process.pid}`;
+    const empty = `bench_empty_${process.pid}`;
+    await dropSchemas(schema, empty);
+    try {
+      dbs.push(
+        await benchDatabase('PostgreSQL', { databaseUrl: pgUrl, schema }, { databaseUrl: pgUrl, schema: empty }),
+      );
+    } finally {
+      await dropSchemas(schema, empty);
+    }
+  } else if (only !== 'pglite') log(`PostgreSQL at ${pgUrl} is not reachable: skipped`);
 
-  const table = [
-    '| database | scenario | conns | req/s | p50 ms | p99 ms | errors | non-2xx | ÷ bare route | server peak RSS MB |',
-    '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|',
-    ...rows.map(
-      (r) =>
-        `| ${r.db} | ${r.scenario} | ${r.connections} | ${r.f.rps} | ${r.f.p50} | ${r.f.p99} | ${r.f.errors} | ${r.f.non2xx} | ${r.ratio === null ? '-' : r.ratio.toFixed(2)} | ${r.rssMb} |`,
-    ),
-  ].join('\n');
-  const startTable = [
-    '| database | first start (migrate + seed) ms | cold start on existing data ms |',
-    '|---|---:|---:|',
-    ...starts.map((s) => `| ${s.db} | ${s.first} | ${s.cold} |`),
-  ].join('\n');
-  const sizes = gzipSizes();
-  const sizeTable = [
-    '| web chunk | gzip KB |',
-    '|---|---:|',
-    ...sizes.slice(0, 12).map((s) => `| ${s.file} | ${s.kb} |`),
-  ].join('\n');
-  const header = `Machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}. Date: ${new Date().toISOString()}. Command: npm run bench -- ${args.join(' ')} (${seconds} s per load).`;
-  const report = `${header}\n\n## HTTP scenarios\n\n${table}\n\n## Start\n\n${startTable}\n\n## Web bundle\n\n${sizeTable}\n`;
-  console.log(report);
+  const cpu = os.cpus();
+  const header = [
+    `Machine: ${cpu.length} × ${cpu[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB RAM, ${os.type()} ${os.release()}, Node ${process.version}, load average before the run ${os.loadavg()[0]!.toFixed(1)}.`,
+    `Date: ${new Date().toISOString()}.`,
+    `Command: \`npm run bench${args.length ? ` -- ${args.join(' ')}` : ''}\` (scale ${scale}, ${seconds} s per load, connections ${connections.join(', ')}, import of ${importRows} rows).`,
+  ].join(' ');
+  const text = report({
+    header,
+    dbs,
+    bundle: bundleFigures(path.join(repoRoot, 'web', 'dist')),
+    maxConns: Math.max(...connections),
+  });
+  console.log(text);
   if (!quick) {
     const doc = path.join(repoRoot, 'docs', 'benchmarks.md');
     fs.mkdirSync(path.dirname(doc), { recursive: true });
     fs.writeFileSync(
       doc,
-      `# Benchmark results\n\nProduced by \`npm run bench\` (bench/src/run.ts). Ratios divide an endpoint's throughput by the bare route of the same server in the same run, so they survive a noisy machine.\n\n${report}`,
+      `# Benchmark results\n\nProduced by \`npm run bench\` (bench/src/run.ts); the data comes from \`npm run generate\` (bench/src/generate.ts). Ratios divide an endpoint's throughput by its limits measured in the same run, so they survive a noisy machine better than the raw figures.\n\n${text}`,
     );
+    log(`written ${path.relative(repoRoot, doc)}`);
   }
 }
 

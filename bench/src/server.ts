@@ -18,13 +18,28 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/** A memory figure of a process from /proc/<pid>/status, in MB (0 where there is no /proc). */
+function statusMb(pid: number | undefined, key: 'VmHWM' | 'VmRSS'): number {
+  try {
+    const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+    return Math.round(Number(new RegExp(`${key}:\\s+(\\d+)`).exec(status)?.[1] ?? 0) / 1024);
+  } catch {
+    return 0;
+  }
+}
+
 export interface RunningServer {
   url: string;
   child: ChildProcess;
   dataDir: string;
   /** Milliseconds from spawn to the first 200 of /health. */
   startMs: number;
+  /** Highest resident memory of the server process since it started or since resetPeak(). */
   peakRssMb(): number;
+  /** Resident memory of the server process now (MB). */
+  rssMb(): number;
+  /** Starts a new peak (Linux: clear_refs 5); false when the system does not allow it. */
+  resetPeak(): boolean;
   stop(): Promise<void>;
 }
 
@@ -33,6 +48,7 @@ export async function startServer(opts: {
   databaseUrl?: string;
   schema?: string;
   dataDir?: string;
+  poolSize?: number;
 }): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = opts.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'eam-bench-'));
@@ -45,6 +61,7 @@ export async function startServer(opts: {
       DATA_DIR: dataDir,
       DATABASE_URL: opts.databaseUrl ?? '',
       DATABASE_SCHEMA: opts.schema ?? 'public',
+      DATABASE_POOL_SIZE: String(opts.poolSize ?? 20),
       SEED_ADMIN_PASSWORD: BENCH_PASSWORD,
       LOG_LEVEL: 'warn',
       LOGIN_MAX_FAILURES: '1000000',
@@ -67,13 +84,14 @@ export async function startServer(opts: {
     child,
     dataDir,
     startMs,
-    peakRssMb() {
+    peakRssMb: () => statusMb(child.pid, 'VmHWM'),
+    rssMb: () => statusMb(child.pid, 'VmRSS'),
+    resetPeak() {
       try {
-        const status = fs.readFileSync(`/proc/${child.pid}/status`, 'utf8');
-        const kb = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0);
-        return Math.round(kb / 1024);
+        fs.writeFileSync(`/proc/${child.pid}/clear_refs`, '5');
+        return true;
       } catch {
-        return 0;
+        return false;
       }
     },
     async stop() {
@@ -85,6 +103,7 @@ export async function startServer(opts: {
   };
 }
 
+/** Bearer token of a user with the bench password. */
 export async function login(url: string, username = 'admin'): Promise<string> {
   const r = await fetch(`${url}/sys/login`, {
     method: 'POST',

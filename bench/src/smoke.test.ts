@@ -3,7 +3,7 @@ import path from 'node:path';
 import { expect, it } from 'vitest';
 import { repoRoot } from './server.js';
 
-// Proves the bench still runs end to end (a one-second load per scenario); asserts no timing.
+// Proves the bench still runs end to end (tiny scale, a one-second load per scenario); asserts no timing.
 it('the benchmark runs and prints its tables', () => {
   const out = execFileSync(
     process.execPath,
@@ -18,5 +18,9 @@ it('the benchmark runs and prints its tables', () => {
     },
   );
   expect(out).toMatch(/\| PGlite \| login \| 1 \| \d+/);
+  expect(out).toMatch(/\| PGlite \| equipment page \| 1 \| \d+ \| [\d.]+ \| [\d.]+ \| 0 \| 0 \| \d+/);
+  expect(out).toMatch(/\| PGlite \| equipment save \(update\) \| 1 \| \d+/);
+  expect(out).toMatch(/\| PGlite \| \d+ \| [\d.]+ \| [\d →]+ \| 200 \|/);
   expect(out).toMatch(/cold start on existing data/);
+  expect(out).toMatch(/login page \(\/login/);
 });

@@ -1,7 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
-import { Providers } from './app/Providers';
 import { createRouter } from './app/router';
 import { pushError, watchUnhandledErrors } from './platform/error-log';
 import { setUnauthorizedHandler } from './platform/http/client';
@@ -26,9 +25,7 @@ async function start(): Promise<void> {
     onCaughtError: (error, info) => pushError(error, info.componentStack ?? '', 'caught'),
   }).render(
     <StrictMode>
-      <Providers>
-        <RouterProvider router={router} />
-      </Providers>
+      <RouterProvider router={router} />
     </StrictMode>,
   );
 }

@@ -1,6 +1,6 @@
-import { Spin } from 'antd';
 import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
+import { BootSpinner } from '../domains/shell/BootSpinner';
 import { getToken } from '../platform/session/storage';
 import { toast } from '../platform/ui/feedback';
 import { alreadyReported, bootstrapSession, resetSession, useSession } from './session';
@@ -55,7 +55,7 @@ export function RouteGuard() {
   if (onLogin || session.status === 'ready') return <Outlet />;
   return (
     <div className="boot-screen" data-testid="boot-screen">
-      <Spin size="large" />
+      <BootSpinner />
     </div>
   );
 }

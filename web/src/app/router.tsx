@@ -1,9 +1,20 @@
-import { lazy, Suspense } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
-import { PageSpinner } from '../domains/shell/PageSpinner';
+import { BootSpinner } from '../domains/shell/BootSpinner';
 import { standalonePage } from './pages';
 import { RouteGuard } from './RouteGuard';
-import { STANDALONE_PAGES } from './static-routes';
+import { LOGIN_PATH, STANDALONE_PAGES } from './static-routes';
+
+/**
+ * The query client, antd theme and App load with the first page that needs them: the login page is plain
+ * React, so /login loads neither antd nor the query library (the login page JavaScript stays small).
+ */
+const LazyProviders = lazy(() => import('./Providers').then((m) => ({ default: m.Providers })));
+const WithProviders = ({ children }: { children: ReactNode }) => (
+  <Suspense fallback={<BootSpinner />}>
+    <LazyProviders>{children}</LazyProviders>
+  </Suspense>
+);
 
 const Layout = lazy(() => import('../layout/Layout'));
 const NotBuilt = lazy(() => import('../domains/shell/NotBuilt').then((m) => ({ default: m.NotBuilt })));
@@ -13,35 +24,42 @@ function Standalone({ path }: { path: string }) {
   const page = standalonePage(path);
   if (!page) {
     return (
-      <Suspense fallback={<PageSpinner full />}>
-        <NotBuilt standalone />
-      </Suspense>
+      <WithProviders>
+        <Suspense fallback={<BootSpinner />}>
+          <NotBuilt standalone />
+        </Suspense>
+      </WithProviders>
     );
   }
   const Page = page.component;
-  return (
-    <Suspense fallback={<PageSpinner full />}>
+  const body = (
+    <Suspense fallback={<BootSpinner />}>
       <Page />
     </Suspense>
   );
+  return path === LOGIN_PATH ? body : <WithProviders>{body}</WithProviders>;
 }
 
 const routes: RouteObject[] = [
   {
     element: <RouteGuard />,
     errorElement: (
-      <Suspense fallback={null}>
-        <RouteError />
-      </Suspense>
+      <WithProviders>
+        <Suspense fallback={null}>
+          <RouteError />
+        </Suspense>
+      </WithProviders>
     ),
     children: [
       ...STANDALONE_PAGES.map((p) => ({ path: p.path, element: <Standalone path={p.path} /> })),
       {
         path: '*',
         element: (
-          <Suspense fallback={<PageSpinner full />}>
-            <Layout />
-          </Suspense>
+          <WithProviders>
+            <Suspense fallback={<BootSpinner />}>
+              <Layout />
+            </Suspense>
+          </WithProviders>
         ),
       },
     ],

@@ -2,6 +2,9 @@ import { getCookie, setCookie } from './session/cookies';
 
 export type Lang = 'zh' | 'en' | 'tw';
 export const LANGS: readonly Lang[] = ['zh', 'en', 'tw'];
+
+/** Names of the languages as shown in the language switches (spec 2.3): each in its own language. */
+export const LANG_LABELS: Record<Lang, string> = { zh: '中文', en: 'English', tw: '繁体' };
 export const DEFAULT_LANG: Lang = 'zh';
 
 /** Below this page width the device is mobile and the sidebar becomes an overlay drawer. */

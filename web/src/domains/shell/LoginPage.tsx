@@ -1,14 +1,13 @@
-import { LockOutlined, UserOutlined } from '@ant-design/icons';
-import { Button, Form, Input } from 'antd';
-import { useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { buildTitleKey, isOpsBuild } from '../../app/app-title';
 import { safeRedirect } from '../../app/RouteGuard';
 import { beginSession } from '../../app/session';
 import { http } from '../../platform/http/client';
-import { LanguageSwitch } from '../../platform/ui/LanguageSwitch';
 import { BrandArt } from './BrandArt';
+import { LockIcon, LoginField, UserIcon } from './LoginField';
+import { LoginLanguageSwitch } from './LoginLanguageSwitch';
 import { LogoMark } from './LogoMark';
 import './login.css';
 
@@ -31,6 +30,21 @@ export default function LoginPage() {
   const [submitting, setSubmitting] = useState(false);
   const ops = isOpsBuild();
 
+  const [errors, setErrors] = useState<Partial<Record<keyof LoginForm, string>>>({});
+
+  /** The form without antd (the login page loads no component library): required checks, then the call. */
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const data = new FormData(event.currentTarget);
+    const username = String(data.get('username') ?? '');
+    const password = String(data.get('password') ?? '');
+    const found: Partial<Record<keyof LoginForm, string>> = {};
+    if (!username.trim()) found.username = t('usernameRequired');
+    if (!password) found.password = t('passwordRequired');
+    setErrors(found);
+    if (!found.username && !found.password) void submit({ username, password });
+  };
+
   const submit = async ({ username, password }: LoginForm) => {
     setSubmitting(true);
     try {
@@ -51,7 +65,7 @@ export default function LoginPage() {
       data-ops={ops ? '1' : '0'}
     >
       <div className="login-toolbar">
-        <LanguageSwitch className="login-lang" showLabel />
+        <LoginLanguageSwitch />
       </div>
       <section className="login-brand">
         <div className="login-brand__head">
@@ -69,42 +83,35 @@ export default function LoginPage() {
           </div>
           <h2 className="login-card__title">{t('welcome')}</h2>
           <p className="login-card__subtitle">{t('subtitle', { title: t(`common:${buildTitleKey()}`) })}</p>
-          <Form<LoginForm> layout="vertical" size="large" requiredMark={false} onFinish={submit} autoComplete="on">
-            <Form.Item
+          <form className="login-form" onSubmit={onSubmit} autoComplete="on" noValidate>
+            <LoginField
               name="username"
               label={t('username')}
-              rules={[{ required: true, whitespace: true, message: t('usernameRequired') }]}
-            >
-              <Input
-                prefix={<UserOutlined />}
-                placeholder={t('usernamePlaceholder')}
-                autoComplete="username"
-                data-testid="login-username"
-              />
-            </Form.Item>
-            <Form.Item
+              error={errors.username}
+              icon={<UserIcon />}
+              input={{
+                placeholder: t('usernamePlaceholder'),
+                autoComplete: 'username',
+                'data-testid': 'login-username',
+              }}
+            />
+            <LoginField
               name="password"
               label={t('password')}
-              rules={[{ required: true, message: t('passwordRequired') }]}
-            >
-              <Input.Password
-                prefix={<LockOutlined />}
-                placeholder={t('passwordPlaceholder')}
-                autoComplete="current-password"
-                data-testid="login-password"
-              />
-            </Form.Item>
-            <Button
-              type="primary"
-              htmlType="submit"
-              block
-              loading={submitting}
-              className="login-submit"
-              data-testid="login-submit"
-            >
+              error={errors.password}
+              icon={<LockIcon />}
+              input={{
+                type: 'password',
+                placeholder: t('passwordPlaceholder'),
+                autoComplete: 'current-password',
+                'data-testid': 'login-password',
+              }}
+            />
+            <button type="submit" className="login-submit" disabled={submitting} data-testid="login-submit">
+              {submitting ? <i className="login-submit__spin" aria-hidden /> : null}
               {t('submit')}
-            </Button>
-          </Form>
+            </button>
+          </form>
           <p className="login-card__register">
             {t('noAccount')}{' '}
             <Link to="/register" data-testid="login-register-link">

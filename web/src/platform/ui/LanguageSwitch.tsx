@@ -3,11 +3,10 @@ import { Button, Dropdown } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { setLanguage } from '../i18n';
-import { isLang, LANGS, type Lang } from '../preferences';
+import { isLang, LANG_LABELS, LANGS, type Lang } from '../preferences';
 import { toast } from './feedback';
 
-/** Names of the languages as shown in the switch (spec 2.3). */
-export const LANG_LABELS: Record<Lang, string> = { zh: '中文', en: 'English', tw: '繁体' };
+export { LANG_LABELS } from '../preferences';
 
 /** Language switch 中文 / English / 繁体 with a success message (spec 2.3). */
 export function LanguageSwitch({ className, showLabel = false }: { className?: string; showLabel?: boolean }) {

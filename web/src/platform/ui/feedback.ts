@@ -1,22 +1,24 @@
 import type { App } from 'antd';
 
 /**
- * Bridge from non-React code (the HTTP client) to antd's context-aware message API. The app shell registers
- * the instances from App.useApp(); until then messages are queued.
+ * Bridge from non-React code (the HTTP client) to antd's context-aware message API. The app's providers
+ * register the instances from App.useApp(); while none are mounted (the login page and the session check
+ * render without antd) antd's static API is loaded on first use and shows the message.
  */
-type Feedback = ReturnType<typeof App.useApp>;
+export type Feedback = ReturnType<typeof App.useApp>;
 
 let current: Feedback | null = null;
-const queue: Array<(f: Feedback) => void> = [];
 
 export function registerFeedback(f: Feedback | null): void {
   current = f;
-  if (f) for (const run of queue.splice(0)) run(f);
 }
 
 export function withFeedback(run: (f: Feedback) => void): void {
   if (current) run(current);
-  else queue.push(run);
+  else
+    void import('./static-feedback').then(({ staticFeedback }) => {
+      run(current ?? staticFeedback);
+    });
 }
 
 export type ToastLevel = 'success' | 'error' | 'warning' | 'info';

@@ -1,0 +1,96 @@
+import type { Database } from '../../../server/src/db/index.js';
+import { equipmentEntity, mouldEntity } from '../../../server/src/domains/equipment/resources.js';
+import { insertRecords } from '../../../server/src/platform/resources/import-insert.js';
+import { readContext } from '../../../server/src/platform/resources/read.js';
+import { type TenantTx, withTenant } from '../../../server/src/platform/tenancy/tenant-tx.js';
+import { equipmentMaker, moulds } from './ledger.js';
+import { insertPeople, people } from './people.js';
+import { buildPlant } from './plant.js';
+import { random } from './random.js';
+import { CATEGORIES, type WorkshopKind } from './vocabulary.js';
+
+export interface FactorySize {
+  workshops: WorkshopKind[];
+  linesPer: number;
+  equipment: number;
+  moulds: number;
+  users: number;
+}
+
+export interface FactoryTarget {
+  tenantId: number;
+  adminId: number;
+  /** Login-name prefix of the tenant's members (login names are unique across the service). */
+  prefix: string;
+  seed: number;
+  passwordHash: string;
+}
+
+/** Rows written per table. */
+export type RowCounts = Record<string, number>;
+
+/** Equipment and people go in transactions of this many rows (each written in batches of 1,000). */
+export const CHUNK = 10_000;
+
+/**
+ * Fills one tenant with a believable factory: organisation and teams, workshops and lines, categories,
+ * people, equipment and moulds. Each step runs in tenant transactions as the tenant's administrator.
+ */
+export async function fillFactory(
+  db: Database,
+  target: FactoryTarget,
+  size: FactorySize,
+  onChunk: (table: string, rows: number) => void = () => undefined,
+): Promise<RowCounts> {
+  const r = random(target.seed);
+  const scoped = <T>(fn: (tx: TenantTx) => Promise<T>) => withTenant(db, target.tenantId, target.adminId, fn);
+  const counts: RowCounts = {};
+  const add = (table: string, n: number) => {
+    counts[table] = (counts[table] ?? 0) + n;
+    onChunk(table, n);
+  };
+
+  const plant = await scoped((tx) => buildPlant(tx, size.workshops, size.linesPer));
+  add('plant and organisation', plant.rows);
+
+  const list = people(r, size.users, target.prefix, plant.teams, plant.repairTeams);
+  const keepers: number[] = [];
+  for (let i = 0; i < list.length; i += CHUNK) {
+    const part = list.slice(i, i + CHUNK);
+    const ids = await scoped(async (tx) => {
+      const out: number[] = [];
+      for (let j = 0; j < part.length; j += 1_000)
+        out.push(...(await insertPeople(tx, part.slice(j, j + 1_000), target.passwordHash)));
+      return out;
+    });
+    ids.forEach((id, j) => {
+      if (part[j]!.is_repairman) keepers.push(id);
+    });
+    add('users', ids.length);
+  }
+
+  const names = new Map(CATEGORIES.map(([code, name]) => [code, name]));
+  const make = equipmentMaker(r, plant, names, keepers);
+  for (let done = 0; done < size.equipment; done += CHUNK) {
+    const bodies = make(Math.min(CHUNK, size.equipment - done));
+    const n = await scoped(async (tx) => insertRecords(tx, await readContext(tx, equipmentEntity, 'zh'), bodies));
+    add('equipment', n);
+  }
+
+  if (size.moulds > 0) {
+    const hosts = await scoped(async (tx) => {
+      const q = (code: string) =>
+        tx
+          .query<{ id: number }>(
+            'select id from equipment where tenant_id = $1 and category_id = $2 order by id limit 2000',
+            [tx.tenantId, plant.categories.get(code)],
+          )
+          .then((x) => x.rows.map((row) => Number(row.id)));
+      return { injection: await q('IMM'), stamping: await q('PRS') };
+    });
+    const bodies = moulds(r, size.moulds, plant, hosts);
+    const n = await scoped(async (tx) => insertRecords(tx, await readContext(tx, mouldEntity, 'zh'), bodies));
+    add('moulds', n);
+  }
+  return counts;
+}
