@@ -51,6 +51,8 @@ export async function startServer(opts: {
   poolSize?: number;
 }): Promise<RunningServer> {
   const port = await freePort();
+  // A folder made here (exports of a PostgreSQL run, or a throw-away embedded database) goes with the server.
+  const owned = !opts.dataDir;
   const dataDir = opts.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'eam-bench-'));
   const started = Date.now();
   const child = spawn(process.execPath, [path.join(repoRoot, 'server', 'dist', 'main.js')], {
@@ -95,10 +97,12 @@ export async function startServer(opts: {
       }
     },
     async stop() {
-      if (child.exitCode !== null) return;
-      const exited = new Promise((r) => child.on('exit', r));
-      child.kill('SIGTERM');
-      await exited;
+      if (child.exitCode === null) {
+        const exited = new Promise((r) => child.on('exit', r));
+        child.kill('SIGTERM');
+        await exited;
+      }
+      if (owned) fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
