@@ -353,6 +353,7 @@ browserSuite(
       await expect.poll(last).toEqual([1, 20, '消息 1']);
 
       await pager.getByTestId('pagination-sizes').click();
+      await page.locator('.ant-select-dropdown:visible .ant-select-item-option').first().waitFor();
       const options = await page.locator('.ant-select-dropdown:visible .ant-select-item-option').allTextContents();
       expect(options).toEqual(['10 条/页', '20 条/页', '50 条/页', '100 条/页']);
       await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: '50 条/页' }).click();

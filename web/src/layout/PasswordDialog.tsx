@@ -13,7 +13,7 @@ import {
   stripChinese,
 } from '../platform/password/rules';
 import { useStore } from '../platform/store';
-import { toast } from '../platform/ui/feedback';
+import { toast, toastAcrossLogout } from '../platform/ui/feedback';
 import { closePassword, layoutStore } from './layout-store';
 
 export const PASSWORD_DIALOG_WIDTH = 650;
@@ -69,7 +69,7 @@ export function PasswordDialog() {
         verifynewpassword: values.verifynewpassword,
       });
       closePassword();
-      toast('success', t('changedLoginAgain'), 5);
+      toastAcrossLogout('success', t('changedLoginAgain'), 5);
       await logout();
       queryClient.clear();
       navigate('/login', { replace: true });

@@ -28,12 +28,22 @@ export type ToastLevel = 'success' | 'error' | 'warning' | 'info';
  * (several calls failing at once give one toast).
  */
 export function toast(level: ToastLevel, content: string, seconds?: number): void {
-  withFeedback((f) => {
-    f.message.open({
-      key: `${level}:${content}`,
-      type: level,
-      content,
-      duration: seconds ?? (level === 'error' ? 5 : 3),
-    });
+  withFeedback((f) => open(f, level, content, seconds));
+}
+
+/**
+ * A toast that stays while the page changes to one without the app's providers (the login page after a
+ * logout): the providers' message holder would take it away as it unmounts, so it goes through antd's static API.
+ */
+export function toastAcrossLogout(level: ToastLevel, content: string, seconds?: number): void {
+  void import('./static-feedback').then(({ staticFeedback }) => open(staticFeedback, level, content, seconds));
+}
+
+function open(f: Feedback, level: ToastLevel, content: string, seconds?: number): void {
+  f.message.open({
+    key: `${level}:${content}`,
+    type: level,
+    content,
+    duration: seconds ?? (level === 'error' ? 5 : 3),
   });
 }
