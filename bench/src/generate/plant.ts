@@ -1,4 +1,4 @@
-import { categoryEntity } from '../../../server/src/domains/equipment/resources.js';
+import { insertCategoryTree } from '../../../server/src/domains/equipment/demo.js';
 import { idsByCode } from '../../../server/src/domains/plant/demo.js';
 import { lineEntity, workshopEntity } from '../../../server/src/domains/plant/resources.js';
 import { insertRecords } from '../../../server/src/platform/resources/import-insert.js';
@@ -102,27 +102,10 @@ export async function buildPlant(tx: TenantTx, kinds: WorkshopKind[], linesPer: 
       .map((l) => ({ id: lineIds.get(l.linecode)!, code: l.linecode, name: l.linename! })),
   }));
 
-  const cat = await readContext(tx, categoryEntity, 'zh');
-  const sorted = CATEGORIES.map((c, i) => ({ c, sort: i + 1 }));
-  rows += await insertRecords(
+  const categories = await insertCategoryTree(
     tx,
-    cat,
-    sorted.filter(({ c }) => !c[2]).map(({ c: [code, name, , category], sort }) => ({ code, name, category, sort })),
+    CATEGORIES.map(([code, name, parent, category]) => ({ code, name, category, parent })),
   );
-  let categories = await idsByCode(tx, categoryEntity.table, 'code');
-  rows += await insertRecords(
-    tx,
-    cat,
-    sorted
-      .filter(({ c }) => c[2])
-      .map(({ c: [code, name, parent, category], sort }) => ({
-        code,
-        name,
-        category,
-        parentId: categories.get(parent!),
-        sort,
-      })),
-  );
-  categories = await idsByCode(tx, categoryEntity.table, 'code');
+  rows += CATEGORIES.length;
   return { workshops, categories, teams, repairTeams, rows };
 }

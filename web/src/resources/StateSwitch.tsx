@@ -16,7 +16,7 @@ export function stateSwitchActions(url: string, permission: string) {
 }
 
 function StateSwitch({ url, row, refresh }: { url: string; row: Row; refresh: () => Promise<void> }) {
-  const { t } = useTranslation('workforce');
+  const { t } = useTranslation('resources');
   const next = Number(row.state) === 1 ? 0 : 1;
   const label = next ? t('state.enable') : t('state.disable');
   const run = async () => {

@@ -180,31 +180,39 @@ const day = (r: () => number, from: number, to: number) => {
   return d.toISOString().slice(0, 10);
 };
 
-async function fill(tx: TenantTx): Promise<void> {
-  const r = random(20240601);
-  const plant = await fillPlantDemo(tx);
+/**
+ * Inserts a category tree given as rows naming their parent's code (roots first, then their children, in the
+ * given order) and returns the tenant's category ids by code.
+ */
+export async function insertCategoryTree(
+  tx: TenantTx,
+  rows: readonly { code: string; name: string; category: number; parent: string | null }[],
+): Promise<Map<string, number>> {
   const cat = await readContext(tx, categoryEntity, 'zh');
-  const sorted = CATEGORIES.map((c, i) => ({ c, sort: i + 1 }));
+  const sorted = rows.map((c, i) => ({ ...c, sort: i + 1 }));
   await insertRecords(
     tx,
     cat,
-    sorted.filter(({ c }) => !c[3]).map(({ c: [code, name, category], sort }) => ({ code, name, category, sort })),
+    sorted.filter((c) => !c.parent).map(({ code, name, category, sort }) => ({ code, name, category, sort })),
   );
-  let categories = await idsByCode(tx, categoryEntity.table, 'code');
+  const roots = await idsByCode(tx, categoryEntity.table, 'code');
   await insertRecords(
     tx,
     cat,
     sorted
-      .filter(({ c }) => c[3])
-      .map(({ c: [code, name, category, parent], sort }) => ({
-        code,
-        name,
-        category,
-        parentId: categories.get(parent!),
-        sort,
-      })),
+      .filter((c) => c.parent)
+      .map(({ code, name, category, parent, sort }) => ({ code, name, category, parentId: roots.get(parent!), sort })),
   );
-  categories = await idsByCode(tx, categoryEntity.table, 'code');
+  return idsByCode(tx, categoryEntity.table, 'code');
+}
+
+async function fill(tx: TenantTx): Promise<void> {
+  const r = random(20240601);
+  const plant = await fillPlantDemo(tx);
+  const categories = await insertCategoryTree(
+    tx,
+    CATEGORIES.map(([code, name, category, parent]) => ({ code, name, category, parent })),
+  );
   await insertRecords(
     tx,
     await readContext(tx, faultReasonEntity, 'zh'),

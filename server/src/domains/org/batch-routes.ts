@@ -4,13 +4,14 @@ import { businessError, forbidden } from '../../platform/http/errors.js';
 import { isLang, type Lang, t } from '../../platform/i18n/index.js';
 import { entityTitle } from '../../platform/resources/model.js';
 import { allEntities, columnOf } from '../../platform/resources/registry.js';
-import { bodyIds, filter, id, idsBody, optDate, optText, response, text } from './http.js';
+import { bodyIds, filter, id, idsBody, response } from './http.js';
 import { applyMembers, type BatchMode, type MemberItem, USER_SHEET, usernameOwners } from './members-batch.js';
 import { applyOrganizations, ORG_SHEET, type OrgItem } from './organizations-batch.js';
+import { orgProps } from './organizations-routes.js';
 import { queueSheetExport, SHEET_EXPORT_JOB, sheetExportJob } from './sheet-export.js';
 import { Issues, readRows, type SheetColumn, type SheetName, sheetTemplate } from './sheets.js';
 import { deleteBlockers, getUser } from './users.js';
-import { usernameSchema } from './users-routes.js';
+import { userProps } from './users-routes.js';
 
 /*
  * The batch calls of members and organisations (spec 7.2): import (importexcel adds, importexcelNew adds and
@@ -57,49 +58,9 @@ function template(app: FastifyInstance, sheet: SheetName, columns: SheetColumn[]
   );
 }
 
-const memberItem = {
-  type: 'object',
-  properties: {
-    id,
-    peoplename: text(50),
-    number: optText(50),
-    organizationid: id,
-    mobile: { type: ['string', 'null'], maxLength: 30, pattern: '^[0-9+() -]*$' },
-    username: usernameSchema,
-    password: filter(200),
-    usertype: { type: 'integer', minimum: 0, maximum: 9 },
-    roleIds: { type: 'array', items: id, maxItems: 100 },
-    label: optText(100),
-    is_repairman: { type: 'boolean' },
-    is_repair_leader: { type: 'boolean' },
-    email: {
-      type: ['string', 'null'],
-      maxLength: 100,
-      pattern: '^$|^[^@\\s\\u0000]+@[^@\\s\\u0000]+\\.[^@\\s\\u0000]+$',
-    },
-    sex: { type: ['integer', 'null'], minimum: 0, maximum: 2 },
-    pinyin: optText(100),
-    entry_date: optDate,
-    birthday: optDate,
-    landline: optText(30),
-    note: optText(500),
-    state: { type: 'integer', enum: [0, 1] },
-  },
-};
+const memberItem = { type: 'object', properties: { id, ...userProps, password: filter(200) } };
 
-const orgItem = {
-  type: 'object',
-  properties: {
-    id,
-    parentId: { anyOf: [id, { type: 'null' }] },
-    organizationName: text(100),
-    organizationCode: optText(50),
-    phone: { type: ['string', 'null'], maxLength: 30, pattern: '^[0-9+() -]*$' },
-    state: { type: 'integer', enum: [0, 1] },
-    ext1: optText(500),
-    sort: { type: 'integer', minimum: -1000000, maximum: 1000000 },
-  },
-};
+const orgItem = { type: 'object', properties: { id, ...orgProps } };
 
 const listBody = (item: object) => ({
   type: 'object',

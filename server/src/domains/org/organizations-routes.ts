@@ -27,7 +27,7 @@ interface OrgNode {
   sort: number;
 }
 
-const orgProps = {
+export const orgProps = {
   parentId: { anyOf: [id, { type: 'null' }] },
   organizationName: text(100),
   organizationCode: optText(50),

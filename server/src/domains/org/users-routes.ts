@@ -26,7 +26,8 @@ const VIEW = ['setUp:organize:view', 'setUp:role:view'];
 /** Login names: no white space and no '#' (deleted members keep theirs as name#id). */
 export const usernameSchema = { type: 'string', minLength: 2, maxLength: 50, pattern: '^[^\\s#\\u0000]+$' };
 
-const userProps = {
+/** The member fields of spec 3.1 as accepted on the wire (save, update, batch saves). */
+export const userProps = {
   peoplename: text(50),
   number: optText(50),
   organizationid: id,
