@@ -5,6 +5,8 @@ import type { Figures } from './scenarios.js';
 export interface Statement {
   sql: string;
   params: unknown[];
+  /** Sent with BEGIN in one round trip (the tenant settings). */
+  prelude?: boolean;
 }
 
 function recordingQueryable(q: Queryable, log: Statement[]): Queryable {
@@ -34,7 +36,10 @@ export async function recordStatements(
   const log: Statement[] = [];
   const recorder: Database = {
     ...db,
-    transaction: (inner) => db.transaction((tx) => inner(recordingQueryable(tx, log))),
+    transaction: (inner, prelude) => {
+      if (prelude) log.push({ sql: prelude, params: [], prelude: true });
+      return db.transaction((tx) => inner(recordingQueryable(tx, log)), prelude);
+    },
   };
   await withTenant(recorder, tenantId, userId, fn);
   return log;
@@ -56,13 +61,15 @@ export async function replayLoad(
   const latencies: number[] = [];
   let errors = 0;
   const until = performance.now() + seconds * 1000;
+  const prelude = statements.find((s) => s.prelude)?.sql;
+  const body = statements.filter((s) => !s.prelude);
   const worker = async () => {
     while (performance.now() < until) {
       const t0 = performance.now();
       try {
         await db.transaction(async (tx) => {
-          for (const s of statements) await tx.query(s.sql, s.params);
-        });
+          for (const s of body) await tx.query(s.sql, s.params);
+        }, prelude);
         latencies.push(performance.now() - t0);
       } catch {
         errors++;

@@ -32,7 +32,11 @@ export async function openPglite(dataDir?: string): Promise<Database> {
     kind: 'pglite',
     query: base.query,
     exec: base.exec,
-    transaction: (fn) => pg.transaction((tx) => fn(wrap(tx))),
+    transaction: (fn, prelude) =>
+      pg.transaction(async (tx) => {
+        if (prelude) await tx.exec(prelude);
+        return fn(wrap(tx));
+      }),
     async ping() {
       if (closed) return false;
       try {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import pg from 'pg';
 import type { Database, Queryable, QueryResult, Row } from './types.js';
 
@@ -10,10 +11,29 @@ export interface PostgresOptions {
   onError?: (err: Error) => void;
 }
 
+const names = new Map<string, string>();
+
+/**
+ * A statement with parameters runs as a named prepared statement: each connection parses and plans it once
+ * and then only binds values (planning a list's query costs more than running it).
+ */
+function statementName(sql: string): string {
+  let name = names.get(sql);
+  if (!name) {
+    name = `s${createHash('sha1').update(sql).digest('base64url')}`;
+    if (names.size > 5_000) names.clear();
+    names.set(sql, name);
+  }
+  return name;
+}
+
 function wrap(client: pg.Pool | pg.PoolClient): Queryable {
   return {
     async query<T extends object = Row>(sql: string, params: readonly unknown[] = []): Promise<QueryResult<T>> {
-      const r = await client.query<T>(sql, params as unknown[]);
+      const r =
+        params.length > 0
+          ? await client.query<T>({ name: statementName(sql), text: sql, values: params as unknown[] })
+          : await client.query<T>(sql);
       return { rows: r.rows, rowCount: r.rowCount ?? r.rows.length };
     },
     async exec(sql: string) {
@@ -53,10 +73,10 @@ export async function openPostgres(opts: PostgresOptions): Promise<Database> {
     kind: 'postgres',
     query: base.query,
     exec: base.exec,
-    async transaction(fn) {
+    async transaction(fn, prelude) {
       const client = await pool.connect();
       try {
-        await client.query('begin');
+        await client.query(prelude ? `begin; ${prelude}` : 'begin');
         const result = await fn(wrap(client));
         await client.query('commit');
         return result;

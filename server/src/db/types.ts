@@ -24,8 +24,11 @@ export interface Queryable {
 
 export interface Database extends Queryable {
   readonly kind: 'pglite' | 'postgres';
-  /** Runs fn in one transaction; commits when it resolves, rolls back when it throws. */
-  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /**
+   * Runs fn in one transaction; commits when it resolves, rolls back when it throws. `prelude` is a statement
+   * without parameters run first, in the same round trip as BEGIN.
+   */
+  transaction<T>(fn: (tx: Queryable) => Promise<T>, prelude?: string): Promise<T>;
   /** True while the database answers. */
   ping(): Promise<boolean>;
   /**

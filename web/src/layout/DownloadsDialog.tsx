@@ -18,6 +18,8 @@ interface DownloadRow {
   index?: number;
   ywlx: number | string;
   filename?: string;
+  /** What an export names itself by (an entity's title), in the reader's language; null for spec 3.1's codes. */
+  typeName?: string | null;
   filepath: string | null;
   createdate?: string;
   isnormal?: number | boolean | null;
@@ -79,7 +81,12 @@ export function DownloadsDialog() {
             width: 64,
             render: (_v, row, i) => row.index ?? (paging.page - 1) * paging.limit + i + 1,
           },
-          { title: t('downloads.type'), dataIndex: 'ywlx', width: 150, render: (v: number) => t(ywlxKey(v)) },
+          {
+            title: t('downloads.type'),
+            dataIndex: 'ywlx',
+            width: 150,
+            render: (v: number, row: DownloadRow) => row.typeName || t(ywlxKey(v)),
+          },
           { title: t('downloads.file'), dataIndex: 'filename', ellipsis: true, render: (v?: string) => v || '—' },
           {
             title: t('downloads.created'),

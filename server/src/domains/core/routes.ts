@@ -3,6 +3,9 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { ok, page } from '../../platform/http/envelope.js';
 import { AppError } from '../../platform/http/errors.js';
+import { hasKey, type Lang, t } from '../../platform/i18n/index.js';
+import { entityTitle } from '../../platform/resources/model.js';
+import { findEntity } from '../../platform/resources/registry.js';
 
 const envelope = {
   type: 'object',
@@ -16,6 +19,18 @@ const paging = {
     limit: { type: 'integer', minimum: 1, maximum: 500, default: 10 },
   },
 };
+
+/**
+ * What a download is, in the reader's language, for exports named by what they export (an entity, an
+ * organisation sheet); the numeric ywlx codes of spec 3.1 are named by the web application.
+ */
+function downloadTypeName(ywlx: string, lang: Lang): string | null {
+  if (/^\d+$/.test(ywlx)) return null;
+  const def = findEntity(ywlx);
+  if (def) return entityTitle(def, lang);
+  const key = `org.sheet.${ywlx}.title`;
+  return hasKey(key) ? t(lang, key) : null;
+}
 
 /** My downloads, messages and the system announcement: what the shell shows every user. */
 export async function coreRoutes(app: FastifyInstance): Promise<void> {
@@ -50,7 +65,11 @@ export async function coreRoutes(app: FastifyInstance): Promise<void> {
             ])
           ).rows[0]!.n;
         return page(
-          r.rows.map(({ total: _t, ...row }, i) => ({ ...row, index: (pg - 1) * limit + i + 1 })),
+          r.rows.map(({ total: _t, ...row }, i) => ({
+            ...row,
+            typeName: downloadTypeName(String((row as { ywlx: unknown }).ywlx), req.lang),
+            index: (pg - 1) * limit + i + 1,
+          })),
           Number(total),
         );
       });

@@ -13,6 +13,12 @@ export interface SheetColumn {
  * A spreadsheet written row by row to disk (exceljs streaming writer): rows are committed as they come,
  * so memory stays flat however many rows are written. Every cell goes through the formula guard.
  */
+/** The compressor's entry stream (archiver's readable-stream PassThrough, which may lack writableLength). */
+type Pipe = { writableLength?: number; _writableState?: { length: number } };
+
+/** Bytes of sheet XML allowed to wait for the compressor before a flush holds the producer back. */
+const BEHIND_BYTES = 1 << 20;
+
 export class StreamingSheet {
   private readonly wb: ExcelJS.stream.xlsx.WorkbookWriter;
   private readonly ws: ExcelJS.Worksheet;
@@ -34,11 +40,16 @@ export class StreamingSheet {
   }
 
   /**
-   * Lets the file stream write out what has been committed. A caller that only awaits promises (the embedded
-   * database answers without real I/O) would otherwise keep every row in memory until the end.
+   * Lets the file stream write out what has been committed, and waits while the compressor is behind: exceljs
+   * hands the sheet's bytes on without waiting, so a fast producer (the embedded database answers without real
+   * I/O) would otherwise pile the whole sheet up in memory before it reaches the file.
    */
-  flush(): Promise<void> {
-    return new Promise((resolve) => setImmediate(resolve));
+  async flush(): Promise<void> {
+    await new Promise((resolve) => setImmediate(resolve));
+    const pipes = (this.ws as unknown as { stream?: { pipes?: Pipe[] } }).stream?.pipes ?? [];
+    const behind = (p: Pipe) => p.writableLength ?? p._writableState?.length ?? 0;
+    for (let i = 0; i < 2_000 && pipes.some((p) => behind(p) > BEHIND_BYTES); i++)
+      await new Promise((resolve) => setTimeout(resolve, 2));
   }
 
   async close(): Promise<void> {

@@ -153,6 +153,11 @@ describe.each(
         : `${ref!.name}=${saved[ref!.name]}`;
     const queued = await api<{ id: number }>(t, 'POST', `${path(def, 'exportexcel')}?${filter}`, admin, {});
     const file = await waitForDownload(t, admin, queued.data.id);
+    const listed = await api<{ id: number; typeName: string | null }[]>(t, 'GET', '/api-core/download/page', admin);
+    // My downloads names the export by what it exported, in the reader's language.
+    expect(listed.data.find((d) => d.id === queued.data.id)?.typeName).toBe(
+      (await api<{ title: string }>(t, 'GET', metaPath(def), admin)).data.title,
+    );
     const [header, ...rows] = await readXlsx(file);
     const labels = (await meta(def)).filter((f) => f.exportable);
     expect(header).toEqual(labels.map((f) => f.label));

@@ -23,7 +23,7 @@ import type { WireRow } from './types.js';
 import { displayValue } from './values.js';
 
 export const EXPORT_JOB = 'resource-export';
-export const EXPORT_PAGE = 2_000;
+export const EXPORT_PAGE = 500;
 
 export interface ExportPayload {
   entity: string;

@@ -1,4 +1,5 @@
 import { hasKey, type Lang, t } from '../i18n/index.js';
+import type { Versions } from '../tenancy/table-versions.js';
 import type { TenantTx } from '../tenancy/tenant-tx.js';
 import { columnOf, displayName } from './registry.js';
 import type { EntityDef, FieldDef, FilterKind } from './types.js';
@@ -130,15 +131,20 @@ export function staticModel(def: EntityDef): Model {
 }
 
 /** The entity as the caller's tenant sees it: declared fields plus its enabled custom fields. */
-export async function loadModel(tx: TenantTx, def: EntityDef): Promise<Model> {
+export async function loadModel(tx: TenantTx, def: EntityDef, versions?: Versions): Promise<Model> {
   if (def.customFields === false) return staticModel(def);
+  const v = versions?.key('custom_fields');
+  const key = v && `model|${tx.tenantId}|${v}|${def.name}`;
+  const kept = key ? tx.memo.get<Model>(key) : undefined;
+  if (kept) return kept;
   const r = await tx.query<CustomFieldRow>(
     `select name, label, label_en, label_tw, field_type, required, options, dict, "filter", "list"
        from custom_fields where tenant_id = $1 and entity = $2 and state = 1 order by sort, id`,
     [tx.tenantId, def.name],
   );
-  if (r.rows.length === 0) return staticModel(def);
-  return makeModel(def, r.rows.map(customField));
+  const model = r.rows.length === 0 ? staticModel(def) : makeModel(def, r.rows.map(customField));
+  if (key) tx.memo.set(key, model);
+  return model;
 }
 
 /** SQL expression of a field's value for row alias a (typed for custom fields). */

@@ -18,39 +18,53 @@ export class Params {
 
 const q = (name: string) => `"${name.replace(/"/g, '')}"`;
 
-/** The select list and joins of a read: every field under its wire name plus the readable values of refs. */
-export function selectParts(model: Model): { columns: string; joins: string } {
+/**
+ * The select list and joins of a read: every field under its wire name plus the readable values of refs.
+ * `lookups` fetches those values with one index lookup per row and reference instead of joins: the choice for
+ * a page or a single row, where a planner may otherwise hash whole tables to name twenty rows.
+ */
+export function selectParts(model: Model, lookups = false): { columns: string; joins: string } {
   const cols = ['t.id'];
   const joins: string[] = [];
+  const named = (table: string, a: string, column: string, idExpr: string, as: string) => {
+    if (lookups)
+      cols.push(
+        `(select ${a}.${q(column)} from ${q(table)} ${a} where ${a}.tenant_id = t.tenant_id and ${a}.id = ${idExpr}) as ${q(as)}`,
+      );
+    else {
+      joins.push(`left join ${q(table)} ${a} on ${a}.tenant_id = t.tenant_id and ${a}.id = ${idExpr}`);
+      cols.push(`${a}.${q(column)} as ${q(as)}`);
+    }
+  };
   model.fields.forEach((f, i) => {
     if (f.customKey) return;
     const expr = fieldExpr(f);
     cols.push(`${f.def.type === 'date' ? `${expr}::text` : expr} as ${q(f.name)}`);
     if (f.def.type === 'ref' && f.column) {
       const target = refTarget(f.def.ref!);
-      const a = `r${i}`;
-      joins.push(`left join ${q(target.table)} ${a} on ${a}.tenant_id = t.tenant_id and ${a}.id = t.${q(f.column)}`);
-      cols.push(`${a}.${q(target.nameColumn)} as ${q(f.display!)}`);
+      named(target.table, `r${i}`, target.nameColumn, `t.${q(f.column)}`, f.display!);
     }
   });
   if (model.def.customFields !== false) cols.push('t.custom');
-  cols.push(
-    't.created_at as "createdAt"',
-    't.created_by as "createdBy"',
-    'cu.peoplename as "createdByName"',
-    't.updated_at as "updatedAt"',
-    't.updated_by as "updatedBy"',
-  );
-  joins.push('left join users cu on cu.tenant_id = t.tenant_id and cu.id = t.created_by');
+  cols.push('t.created_at as "createdAt"', 't.created_by as "createdBy"');
+  named('users', 'cu', 'peoplename', 't.created_by', 'createdByName');
+  cols.push('t.updated_at as "updatedAt"', 't.updated_by as "updatedBy"');
   return { columns: cols.join(', '), joins: joins.join(' ') };
 }
 
 /**
- * A read of several rows: the base table is filtered, sorted and cut first, and the joins that fetch the
- * readable values of references run on the rows kept only (cheap whatever the planner's statistics).
+ * A read of several rows: the base table is filtered, sorted and cut first, and the readable values of
+ * references are fetched for the rows kept only (cheap whatever the planner's statistics).
  */
-export function rowsSql(model: Model, extraColumns: string, where: string, order: string, tail: string): string {
-  const { columns, joins } = selectParts(model);
+export function rowsSql(
+  model: Model,
+  extraColumns: string,
+  where: string,
+  order: string,
+  tail: string,
+  lookups = false,
+): string {
+  const { columns, joins } = selectParts(model, lookups);
   return `select ${columns}${extraColumns} from (select t.* from "${model.def.table}" t where ${where} order by ${order} ${tail}) t ${joins} order by ${order}`;
 }
 
@@ -157,9 +171,13 @@ export interface SortKey {
   expr: string;
   dir: 'asc' | 'desc';
   name: string;
+  /** The column cannot hold null, so the order needs no nulls clause and an index serves either direction. */
+  notNull: boolean;
 }
 
 const SYSTEM_SORT: Record<string, string> = { id: 't.id', createdAt: 't.created_at', updatedAt: 't.updated_at' };
+
+const notNull = (f: Field): boolean => !!f.column && !!f.def.required && !f.def.computed;
 
 /** The requested sort if the field is sortable, else the entity's default, else newest first. */
 export function sortKey(model: Model, input: QueryInput): SortKey {
@@ -171,15 +189,18 @@ export function sortKey(model: Model, input: QueryInput): SortKey {
     dir = 'desc';
   }
   const f = model.byName.get(name);
-  if (f?.sortable) return { expr: fieldExpr(f), dir, name };
-  if (SYSTEM_SORT[name]) return { expr: SYSTEM_SORT[name]!, dir, name };
+  if (f?.sortable) return { expr: fieldExpr(f), dir, name, notNull: notNull(f) };
+  if (SYSTEM_SORT[name]) return { expr: SYSTEM_SORT[name]!, dir, name, notNull: true };
   const d = model.def.defaultSort;
-  if (d) return { expr: fieldExpr(model.byName.get(d.field)!), dir: d.dir, name: d.field };
-  return { expr: 't.id', dir: 'desc', name: 'id' };
+  if (d) {
+    const df = model.byName.get(d.field)!;
+    return { expr: fieldExpr(df), dir: d.dir, name: d.field, notNull: notNull(df) };
+  }
+  return { expr: 't.id', dir: 'desc', name: 'id', notNull: true };
 }
 
 export const orderBy = (s: SortKey): string =>
-  s.expr === 't.id' ? `t.id ${s.dir}` : `${s.expr} ${s.dir} nulls last, t.id ${s.dir}`;
+  s.expr === 't.id' ? `t.id ${s.dir}` : `${s.expr} ${s.dir}${s.notNull ? '' : ' nulls last'}, t.id ${s.dir}`;
 
 /** Keyset condition for the rows after (value, id) in the order of s (nulls last). */
 export function after(s: SortKey, last: { value: unknown; id: number }, params: Params): string {
@@ -188,6 +209,8 @@ export function after(s: SortKey, last: { value: unknown; id: number }, params: 
   if (s.expr === 't.id') return `t.id ${op} ${id}`;
   if (last.value === null || last.value === undefined) return `(${s.expr} is null and t.id ${op} ${id})`;
   const v = params.add(last.value);
+  // Without nulls the first term is a plain range an index on the sort column can start from.
+  if (s.notNull) return `(${s.expr} ${op}= ${v} and (${s.expr} ${op} ${v} or t.id ${op} ${id}))`;
   return `(${s.expr} ${op} ${v} or (${s.expr} = ${v} and t.id ${op} ${id}) or ${s.expr} is null)`;
 }
 

@@ -1,5 +1,6 @@
 import { notFound } from '../http/errors.js';
 import type { Lang } from '../i18n/index.js';
+import { tableVersions, type Versions } from '../tenancy/table-versions.js';
 import { isId, type TenantTx } from '../tenancy/tenant-tx.js';
 import { loadModel, type Model } from './model.js';
 import { baseWhere, filterWhere, orderBy, Params, type QueryInput, rowsSql, selectParts, sortKey } from './query.js';
@@ -8,10 +9,14 @@ import type { EntityDef, WireRow } from './types.js';
 import type { Dict, ValueContext } from './values.js';
 
 /** The tenant's dictionaries used by a model's dict fields: code -> name and name -> code. */
-export async function loadDicts(tx: TenantTx, model: Model): Promise<Map<string, Dict>> {
+export async function loadDicts(tx: TenantTx, model: Model, versions?: Versions): Promise<Map<string, Dict>> {
   const codes = [...new Set(model.fields.filter((f) => f.def.type === 'dict').map((f) => f.def.dict!))];
+  if (codes.length === 0) return new Map();
+  const v = versions?.key('items');
+  const key = v && `dicts|${tx.tenantId}|${v}|${codes.join(',')}`;
+  const kept = key ? tx.memo.get<Map<string, Dict>>(key) : undefined;
+  if (kept) return kept;
   const out = new Map<string, Dict>();
-  if (codes.length === 0) return out;
   const r = await tx.query<{ dict: string; code: string; name: string }>(
     `select p.code as dict, i.code, i.name from items i
        join items p on p.tenant_id = i.tenant_id and p.id = i.parent_id and p.parent_id is null
@@ -24,17 +29,54 @@ export async function loadDicts(tx: TenantTx, model: Model): Promise<Map<string,
     (d.codes as Map<string, string>).set(row.code, row.name);
     (d.names as Map<string, string>).set(row.name.toLowerCase(), row.code);
   }
+  if (key) tx.memo.set(key, out);
   return out;
 }
 
 /** What a read needs: the tenant's model and dictionaries, in the caller's language. */
 export interface ReadContext extends ValueContext {
   readonly model: Model;
+  /** The tenant's versions of the entity's table, custom fields and dictionaries when the context was made. */
+  readonly versions?: Versions;
 }
 
 export async function readContext(tx: TenantTx, def: EntityDef, lang: Lang): Promise<ReadContext> {
-  const model = await loadModel(tx, def);
-  return { model, lang, dicts: await loadDicts(tx, model) };
+  const versions = await tableVersions(tx, tx.tenantId, [def.table, 'custom_fields', 'items']);
+  const model = await loadModel(tx, def, versions);
+  return { model, lang, dicts: await loadDicts(tx, model, versions), versions };
+}
+
+/**
+ * The number of rows matching a condition, kept while the table is unchanged. Not kept when a filter reads a
+ * computed field: that may look at other tables, whose changes do not move this table's version.
+ */
+async function countRows(tx: TenantTx, ctx: ReadContext, input: QueryInput, where: string, params: Params) {
+  const v = ctx.versions?.key(ctx.model.def.table);
+  const key =
+    v && !readsComputed(ctx.model, input)
+      ? `count|${tx.tenantId}|${v}|${where}|${JSON.stringify(params.values)}`
+      : null;
+  const kept = key ? tx.memo.get<number>(key) : undefined;
+  if (kept !== undefined) return kept;
+  const r = await tx.query<{ n: number }>(
+    `select count(*)::int as n from "${ctx.model.def.table}" t where ${where}`,
+    params.values,
+  );
+  const n = r.rows[0]!.n;
+  if (key) tx.memo.set(key, n);
+  return n;
+}
+
+function readsComputed(model: Model, input: QueryInput): boolean {
+  const given = (k: string) => input[k] !== undefined && input[k] !== null && input[k] !== '';
+  const viaKeyword =
+    given('keyword') && [model.def.codeField, model.def.nameField].some((n) => n && model.byName.get(n)?.def.computed);
+  return (
+    viaKeyword ||
+    model.fields.some(
+      (f) => f.def.computed && f.filter && (given(f.name) || given(`${f.name}From`) || given(`${f.name}To`)),
+    )
+  );
 }
 
 /** Fills readable dict values and turns timestamps into ISO text. */
@@ -85,14 +127,12 @@ export async function pageRows(
 ): Promise<{ rows: WireRow[]; count: number }> {
   const params = new Params(tx.tenantId);
   const where = [baseWhere(ctx.model), ...filterWhere(ctx.model, input, params, ctx)].join(' and ');
-  const table = `"${ctx.model.def.table}" t`;
-  const count = await tx.query<{ n: number }>(`select count(*)::int as n from ${table} where ${where}`, params.values);
-  const n = count.rows[0]!.n;
+  const n = await countRows(tx, ctx, input, where, params);
   if (n === 0) return { rows: [], count: 0 };
   const lim = params.add(limit);
   const off = params.add((page - 1) * limit);
   const r = await tx.query<WireRow>(
-    rowsSql(ctx.model, '', where, orderBy(sortKey(ctx.model, input)), `limit ${lim} offset ${off}`),
+    rowsSql(ctx.model, '', where, orderBy(sortKey(ctx.model, input)), `limit ${lim} offset ${off}`, true),
     params.values,
   );
   const rows = r.rows.map((row) => finishRow(ctx, row));
@@ -117,9 +157,9 @@ export async function allRows(tx: TenantTx, ctx: ReadContext, input: QueryInput)
 /** One live row by id, children embedded; null when the tenant has none. */
 export async function findRow(tx: TenantTx, ctx: ReadContext, id: unknown): Promise<WireRow | null> {
   if (!isId(id)) return null;
-  const { columns, joins } = selectParts(ctx.model);
+  const { columns } = selectParts(ctx.model, true);
   const r = await tx.query<WireRow>(
-    `select ${columns} from "${ctx.model.def.table}" t ${joins} where ${baseWhere(ctx.model)} and t.id = $2`,
+    `select ${columns} from "${ctx.model.def.table}" t where ${baseWhere(ctx.model)} and t.id = $2`,
     [tx.tenantId, id],
   );
   if (!r.rows[0]) return null;

@@ -16,6 +16,8 @@ export interface ActualTable {
   indexes: Set<string>;
   foreignKeys: Set<string>;
   protected: boolean;
+  /** Writes bump the tenant's table version (migration 0010). */
+  versioned: boolean;
 }
 
 function canonicalType(r: { data_type: string; numeric_precision: number | null; numeric_scale: number | null }) {
@@ -51,7 +53,7 @@ export async function introspect(db: Queryable, tables: string[]): Promise<Map<s
   for (const c of cols.rows) {
     let t = out.get(c.table_name);
     if (!t) {
-      t = { columns: new Map(), indexes: new Set(), foreignKeys: new Set(), protected: false };
+      t = { columns: new Map(), indexes: new Set(), foreignKeys: new Set(), protected: false, versioned: false };
       out.set(c.table_name, t);
     }
     t.columns.set(c.column_name, {
@@ -78,6 +80,16 @@ export async function introspect(db: Queryable, tables: string[]): Promise<Map<s
     if (!t) continue;
     if (r.conname) t.foreignKeys.add(r.conname);
     t.protected = r.rls && r.forced;
+  }
+  const trg = await db.query<{ relname: string }>(
+    `select c.relname from pg_trigger g
+       join pg_class c on c.oid = g.tgrelid join pg_namespace n on n.oid = c.relnamespace and n.nspname = current_schema()
+      where c.relname = any($1::text[]) and g.tgname = c.relname || '_version_ins'`,
+    [tables],
+  );
+  for (const r of trg.rows) {
+    const t = out.get(r.relname);
+    if (t) t.versioned = true;
   }
   return out;
 }
@@ -180,5 +192,9 @@ function diffTable(spec: TableSpec, have: ActualTable, statements: string[], dri
   if (!have.protected) {
     drift.push({ table: t, problem: 'row-level security is off' });
     statements.push(`select eam_protect('${t}');`);
+  }
+  if (!have.versioned) {
+    drift.push({ table: t, problem: 'writes do not bump the table version' });
+    statements.push(`select eam_versioned('${t}');`);
   }
 }

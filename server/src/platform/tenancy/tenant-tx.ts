@@ -1,5 +1,6 @@
 import type { Database, Queryable, QueryResult, Row } from '../../db/index.js';
 import { notFound } from '../http/errors.js';
+import { memoFor, TenantMemo } from './table-versions.js';
 
 const ident = (name: string): string => {
   if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`unsafe SQL identifier: ${name}`);
@@ -16,6 +17,8 @@ export class TenantTx implements Queryable {
     readonly tx: Queryable,
     readonly tenantId: number,
     readonly userId: number | null,
+    /** Values kept while the tenant's tables are unchanged (see table-versions.ts). */
+    readonly memo: TenantMemo = new TenantMemo(0),
   ) {}
 
   query<T extends object = Row>(sql: string, params: readonly unknown[] = []): Promise<QueryResult<T>> {
@@ -91,13 +94,11 @@ export function withTenant<T>(
   userId: number | null,
   fn: (tx: TenantTx) => Promise<T>,
 ): Promise<T> {
-  return db.transaction(async (tx) => {
-    await tx.query(
-      "select set_config('app.tenant_id', $1, true), set_config('app.user_id', $2, true), set_config('role', 'eam_app', true)",
-      [String(tenantId), userId === null ? '' : String(userId)],
-    );
-    return fn(new TenantTx(tx, tenantId, userId));
-  });
+  if (!Number.isSafeInteger(tenantId) || (userId !== null && !Number.isSafeInteger(userId)))
+    throw new Error('tenant and user ids must be integers');
+  // Plain integers only, so the settings ride in the same round trip as BEGIN.
+  const settings = `select set_config('app.tenant_id', '${tenantId}', true), set_config('app.user_id', '${userId ?? ''}', true), set_config('role', 'eam_app', true)`;
+  return db.transaction((tx) => fn(new TenantTx(tx, tenantId, userId, memoFor(db))), settings);
 }
 
 /**

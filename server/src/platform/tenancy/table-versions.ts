@@ -1,0 +1,65 @@
+import type { Database, Queryable } from '../../db/index.js';
+
+/**
+ * Values computed from a tenant's tables (a list's total, the tenant's custom fields, its dictionaries) that
+ * stay right while those tables are unchanged. Every write to a versioned table bumps the tenant's row in
+ * `table_versions` in the same transaction (a statement trigger, see migration 0010), so a value kept under
+ * the versions it was computed at is never served after a change, from any server instance.
+ */
+export class TenantMemo {
+  private readonly entries = new Map<string, unknown>();
+
+  constructor(private readonly capacity = 20_000) {}
+
+  get<T>(key: string): T | undefined {
+    const v = this.entries.get(key);
+    if (v === undefined) return undefined;
+    // Least recently used goes first: re-insert to move the key to the end.
+    this.entries.delete(key);
+    this.entries.set(key, v);
+    return v as T;
+  }
+
+  set(key: string, value: unknown): void {
+    this.entries.delete(key);
+    this.entries.set(key, value);
+    if (this.entries.size > this.capacity) this.entries.delete(this.entries.keys().next().value!);
+  }
+}
+
+const memos = new WeakMap<Database, TenantMemo>();
+
+/** One memo per database (per schema): tenant ids and versions of different databases must never meet. */
+export function memoFor(db: Database): TenantMemo {
+  let m = memos.get(db);
+  if (!m) {
+    m = new TenantMemo();
+    memos.set(db, m);
+  }
+  return m;
+}
+
+/** The tenant's current versions of some tables, as one text ("t1:4,t2:0") to key memo entries with. */
+export async function tableVersions(tx: Queryable, tenantId: number, tables: readonly string[]): Promise<Versions> {
+  const r = await tx.query<{ tbl: string; version: number }>(
+    'select tbl, version from table_versions where tenant_id = $1 and tbl = any($2::text[])',
+    [tenantId, tables],
+  );
+  const found = new Map(r.rows.map((row) => [row.tbl, Number(row.version)]));
+  return new Versions(new Map(tables.map((t) => [t, found.get(t) ?? 0])));
+}
+
+export class Versions {
+  constructor(private readonly byTable: ReadonlyMap<string, number>) {}
+
+  /** The key part for values that depend on these tables; null when one of them was not read. */
+  key(...tables: string[]): string | null {
+    const parts: string[] = [];
+    for (const t of tables) {
+      const v = this.byTable.get(t);
+      if (v === undefined) return null;
+      parts.push(`${t}:${v}`);
+    }
+    return parts.join(',');
+  }
+}
