@@ -11,6 +11,7 @@ import { domains } from './domains/index.js';
 import { registerAuth } from './platform/auth/plugin.js';
 import { TokenService } from './platform/auth/tokens.js';
 import { registerErrorHandler } from './platform/http/error-handler.js';
+import { lazyCompilers } from './platform/http/lazy-compilers.js';
 import { JobRunner } from './platform/jobs/runner.js';
 import './platform/http/types.js';
 import { Realtime } from './platform/realtime/realtime.js';
@@ -50,6 +51,7 @@ export async function buildApp({
     trustProxy: true,
     bodyLimit: 20 * 1024 * 1024,
     ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, allErrors: false, allowUnionTypes: true } },
+    schemaController: { compilersFactory: lazyCompilers() },
   });
 
   app.decorate('config', config);

@@ -6,6 +6,7 @@ import { openPostgres } from './postgres.js';
 import type { Database } from './types.js';
 
 export type { Database, Queryable, QueryResult, Row } from './types.js';
+export { PLAN_PER_CALL } from './types.js';
 
 /** Opens the configured database: the PostgreSQL server when DATABASE_URL is set, else PGlite in DATA_DIR. */
 export async function openDatabase(

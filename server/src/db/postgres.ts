@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import pg from 'pg';
-import type { Database, Queryable, QueryResult, Row } from './types.js';
+import { type Database, PLAN_PER_CALL, type Queryable, type QueryResult, type Row } from './types.js';
 
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
 
@@ -31,9 +31,11 @@ function wrap(client: pg.Pool | pg.PoolClient): Queryable {
   return {
     async query<T extends object = Row>(sql: string, params: readonly unknown[] = []): Promise<QueryResult<T>> {
       const r =
-        params.length > 0
-          ? await client.query<T>({ name: statementName(sql), text: sql, values: params as unknown[] })
-          : await client.query<T>(sql);
+        params.length === 0
+          ? await client.query<T>(sql)
+          : sql.startsWith(PLAN_PER_CALL)
+            ? await client.query<T>(sql, params as unknown[])
+            : await client.query<T>({ name: statementName(sql), text: sql, values: params as unknown[] });
       return { rows: r.rows, rowCount: r.rowCount ?? r.rows.length };
     },
     async exec(sql: string) {

@@ -38,3 +38,9 @@ export interface Database extends Queryable {
   listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
+
+/**
+ * Marks a statement whose best plan depends on its values (a keyset page starting anywhere in a table): it is
+ * planned on every call, as a prepared statement's generic plan may scan the whole table each time.
+ */
+export const PLAN_PER_CALL = '/* plan per call */';

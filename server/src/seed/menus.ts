@@ -30,46 +30,55 @@ export function flattenMenus(
   });
 }
 
-/** Brings the menus table up to the seeded tree: new menus and buttons are added, seeded ones updated. */
+/**
+ * Brings the menus table up to the seeded tree: new menus and buttons are added, seeded ones updated. Two
+ * set-based statements that leave unchanged rows alone, so a start on an existing database writes nothing.
+ */
 export async function syncMenus(db: Queryable): Promise<{ menus: number; buttons: number }> {
   const flat = flattenMenus();
-  let buttons = 0;
-  for (const { seed, parentKey, sort, platformOnly } of flat) {
-    await db.query(
-      `insert into menus(id, parent_id, key, menuname, icon, url, query, sort, hidden, isone, formtype, platform_only)
-       values ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12)
-       on conflict (id) do update set parent_id = excluded.parent_id, key = excluded.key, menuname = excluded.menuname,
-         icon = excluded.icon, url = excluded.url, query = excluded.query, sort = excluded.sort, hidden = excluded.hidden,
-         isone = excluded.isone, formtype = excluded.formtype, platform_only = excluded.platform_only`,
-      [
-        menuId(seed.key),
-        parentKey ? menuId(parentKey) : null,
-        seed.key,
-        t('zh', `menu.${seed.key}`),
-        seed.icon ?? null,
-        seed.url ?? null,
-        seed.query ?? null,
-        sort,
-        seed.hidden ?? false,
-        seed.isone ?? false,
-        seed.formtype ?? null,
-        platformOnly,
-      ],
-    );
-    for (const [i, b] of (seed.buttons ?? []).entries()) {
-      buttons++;
-      await db.query(
-        `insert into menu_buttons(id, menu_id, name, ext4, sort) values ($1,$2,$3,$4,$5)
-         on conflict (id) do update set name = excluded.name, ext4 = excluded.ext4, sort = excluded.sort`,
-        [
-          buttonId(seed.key, b.action),
-          menuId(seed.key),
-          t('zh', `button.${b.action}`),
-          b.code ?? permissionCode(seed.key, b.action),
-          i,
-        ],
-      );
-    }
-  }
-  return { menus: flat.length, buttons };
+  const menus = flat.map(({ seed, parentKey, sort, platformOnly }) => ({
+    id: menuId(seed.key),
+    parent_id: parentKey ? menuId(parentKey) : null,
+    key: seed.key,
+    menuname: t('zh', `menu.${seed.key}`),
+    icon: seed.icon ?? null,
+    url: seed.url ?? null,
+    query: seed.query ?? null,
+    sort,
+    hidden: seed.hidden ?? false,
+    isone: seed.isone ?? false,
+    formtype: seed.formtype ?? null,
+    platform_only: platformOnly,
+  }));
+  const buttons = flat.flatMap(({ seed }) =>
+    (seed.buttons ?? []).map((b, i) => ({
+      id: buttonId(seed.key, b.action),
+      menu_id: menuId(seed.key),
+      name: t('zh', `button.${b.action}`),
+      ext4: b.code ?? permissionCode(seed.key, b.action),
+      sort: i,
+    })),
+  );
+  const menuCols = 'id, parent_id, key, menuname, icon, url, query, sort, hidden, isone, formtype, platform_only';
+  await db.query(
+    `insert into menus(${menuCols})
+     select ${menuCols} from jsonb_populate_recordset(null::menus, $1::jsonb)
+     on conflict (id) do update set parent_id = excluded.parent_id, key = excluded.key, menuname = excluded.menuname,
+       icon = excluded.icon, url = excluded.url, query = excluded.query, sort = excluded.sort, hidden = excluded.hidden,
+       isone = excluded.isone, formtype = excluded.formtype, platform_only = excluded.platform_only
+     where (menus.parent_id, menus.key, menus.menuname, menus.icon, menus.url, menus.query, menus.sort, menus.hidden,
+            menus.isone, menus.formtype, menus.platform_only)
+       is distinct from (excluded.parent_id, excluded.key, excluded.menuname, excluded.icon, excluded.url,
+            excluded.query, excluded.sort, excluded.hidden, excluded.isone, excluded.formtype, excluded.platform_only)`,
+    [JSON.stringify(menus)],
+  );
+  await db.query(
+    `insert into menu_buttons(id, menu_id, name, ext4, sort)
+     select id, menu_id, name, ext4, sort from jsonb_populate_recordset(null::menu_buttons, $1::jsonb)
+     on conflict (id) do update set name = excluded.name, ext4 = excluded.ext4, sort = excluded.sort
+     where (menu_buttons.name, menu_buttons.ext4, menu_buttons.sort)
+       is distinct from (excluded.name, excluded.ext4, excluded.sort)`,
+    [JSON.stringify(buttons)],
+  );
+  return { menus: flat.length, buttons: buttons.length };
 }

@@ -18,20 +18,27 @@ export interface NewTenant {
 
 /** Item templates as rows: kept in step with the seed so a new tenant gets the current dictionary. */
 export async function syncItemTemplates(db: Queryable): Promise<void> {
-  for (const [i, group] of dictionaryTemplate.entries()) {
-    const parent = await db.query<{ id: number }>(
-      `insert into item_templates(parent_id, code, name, sort) values (null, $1, $2, $3)
-       on conflict (coalesce(parent_id, 0), code) do update set name = excluded.name returning id`,
-      [group.code, t('zh', `dictionary.${group.code}`), i],
-    );
-    for (const [j, child] of group.children.entries()) {
-      await db.query(
-        `insert into item_templates(parent_id, code, name, value, sort) values ($1, $2, $3, $2, $4)
-         on conflict (coalesce(parent_id, 0), code) do update set name = excluded.name`,
-        [parent.rows[0]!.id, child, t('zh', `dictionary.${group.code}.${child}`), j],
-      );
-    }
-  }
+  const groups = dictionaryTemplate.map((g, i) => ({ code: g.code, name: t('zh', `dictionary.${g.code}`), sort: i }));
+  const items = dictionaryTemplate.flatMap((g) =>
+    g.children.map((code, j) => ({ parent: g.code, code, name: t('zh', `dictionary.${g.code}.${code}`), sort: j })),
+  );
+  // Set-based and leaving unchanged rows alone: a start on an existing database writes nothing.
+  await db.query(
+    `insert into item_templates(parent_id, code, name, sort)
+     select null, code, name, sort from jsonb_to_recordset($1::jsonb) as g(code text, name text, sort int)
+     on conflict (coalesce(parent_id, 0), code) do update set name = excluded.name
+     where item_templates.name is distinct from excluded.name`,
+    [JSON.stringify(groups)],
+  );
+  await db.query(
+    `insert into item_templates(parent_id, code, name, value, sort)
+     select p.id, c.code, c.name, c.code, c.sort
+       from jsonb_to_recordset($1::jsonb) as c(parent text, code text, name text, sort int)
+       join item_templates p on p.parent_id is null and p.code = c.parent
+     on conflict (coalesce(parent_id, 0), code) do update set name = excluded.name
+     where item_templates.name is distinct from excluded.name`,
+    [JSON.stringify(items)],
+  );
 }
 
 /**

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { PLAN_PER_CALL } from '../../db/index.js';
 import { StreamingSheet, templateWorkbook } from '../excel/write.js';
 import { isLang, type Lang, t } from '../i18n/index.js';
 import type { JobHandler } from '../jobs/runner.js';
@@ -45,13 +46,14 @@ async function exportPage(
   const where = [baseWhere(ctx.model), ...filterWhere(ctx.model, query, params, ctx)];
   if (last) where.push(after(sort, last, params));
   const r = await tx.query<WireRow>(
-    rowsSql(
-      ctx.model,
-      `, (${sort.expr})::text as "__sort"`,
-      where.join(' and '),
-      orderBy(sort),
-      `limit ${EXPORT_PAGE}`,
-    ),
+    PLAN_PER_CALL +
+      rowsSql(
+        ctx.model,
+        `, (${sort.expr})::text as "__sort"`,
+        where.join(' and '),
+        orderBy(sort),
+        `limit ${EXPORT_PAGE}`,
+      ),
     params.values,
   );
   return r.rows.map((row) => finishRow(ctx, row));
