@@ -12,6 +12,7 @@ import {
 } from '../../platform/resources/testkit.js';
 import { menuId } from '../../seed/menus.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
+import { replaceCompanyMenus } from '../operator/company-menus.js';
 
 type Row = Record<string, unknown>;
 
@@ -355,6 +356,22 @@ describe('records of a form', () => {
     const third = await secondTenant(t, 'formc');
     const thirdMe = JSON.stringify((await t.call('GET', '/api-user/sys/me', third.token)).json().me);
     expect(thirdMe).not.toContain('/showform');
+  });
+
+  it("survive the operator replacing the company's menus", async () => {
+    const before = await t.db.query<{ menu_id: string }>(
+      'select menu_id from company_menus cm join menus m on m.id = cm.menu_id where cm.tenant_id = $1 and m.owner_tenant_id is null',
+      [tenantId],
+    );
+    await t.db.transaction((tx) =>
+      replaceCompanyMenus(
+        tx,
+        tenantId,
+        before.rows.map((r) => r.menu_id),
+      ),
+    );
+    const me = JSON.stringify((await t.call('GET', '/api-user/sys/me', admin)).json().me);
+    expect(me).toContain('"query":"visit"');
   });
 });
 

@@ -68,7 +68,7 @@ export function FieldDesigner({ code, onClose }: Props) {
   };
 
   return (
-    <Drawer open width={1000} onClose={close} title={t('designer.title')} destroyOnHidden data-testid="field-designer">
+    <Drawer open size={1000} onClose={close} title={t('designer.title')} destroyOnHidden data-testid="field-designer">
       <ResourceListPage entity={formFieldsEntity(code)} rowActions={moveActions} />
     </Drawer>
   );
