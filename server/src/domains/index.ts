@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { resourcePlatformRoutes } from '../platform/resources/plugin.js';
 import { coreRoutes } from './core/routes.js';
+import { diyformRoutes } from './diyform/routes.js';
 import { equipmentRoutes } from './equipment/routes.js';
 import { identityRoutes } from './identity/routes.js';
 import { menuRoutes } from './menu/routes.js';
@@ -22,4 +23,5 @@ export const domains: FastifyPluginAsync[] = [
   plantRoutes,
   equipmentRoutes,
   workforceRoutes,
+  diyformRoutes,
 ];

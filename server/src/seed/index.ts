@@ -38,9 +38,10 @@ export async function seed(
       'insert into sys_versions(name, is_default) values ($1, true) returning id',
       [t('zh', 'seed.defaultVersion')],
     );
-    await tx.query('insert into version_menus(version_id, menu_id) select $1, id from menus where not platform_only', [
-      version.rows[0]!.id,
-    ]);
+    await tx.query(
+      'insert into version_menus(version_id, menu_id) select $1, id from menus where not platform_only and owner_tenant_id is null',
+      [version.rows[0]!.id],
+    );
     await createTenant(tx, {
       name: t('zh', 'seed.platformCompany'),
       code: 'platform',

@@ -118,6 +118,22 @@ export function bootstrapSession(): Promise<void> {
   return pending;
 }
 
+/**
+ * Reloads the user's menus, permitted routes and permission codes from the server, after the company's own
+ * menus changed (a custom form published to the menu or taken out of it).
+ */
+export async function refreshMenus(): Promise<void> {
+  for (const key of ['menusAll', 'jur', 'menusMe'] as const) writeSession(key, null);
+  const [user, menus] = await Promise.all([getData<CurrentUser>('/api-user/users/current'), loadMenuRoutes()]);
+  await loadMenuLocale(currentLang());
+  sessionStore.set((s) => ({
+    ...s,
+    user: user ?? s.user,
+    routes: generateRoutes(s.roles, LAYOUT_ROUTES, menus.routes),
+    permissions: [...new Set([...(user?.permissions ?? []), ...menus.codes])],
+  }));
+}
+
 /** Whether the error has already been shown to the user by the HTTP client. */
 export const alreadyReported = (err: unknown): boolean => err instanceof HttpError;
 

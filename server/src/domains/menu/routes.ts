@@ -123,11 +123,12 @@ export async function menuRoutes(app: FastifyInstance): Promise<void> {
     async (req) => {
       const lang = isLang(req.query.lang) ? req.query.lang : req.lang;
       const titles = namespace(lang, 'menu');
-      const r = await app.db.query<{ id: string; key: string | null; menuname: string }>(
-        'select id, key, menuname from menus',
+      const r = await app.db.query<{ id: string; key: string | null; menuname: string; title: string | null }>(
+        'select id, key, menuname, titles->>$2 as title from menus where owner_tenant_id is null or owner_tenant_id = $1',
+        [req.me().tenantId, lang],
       );
       const data: Record<string, string> = {};
-      for (const m of r.rows) data[m.id.replace(/-/g, '')] = (m.key && titles[m.key]) || m.menuname;
+      for (const m of r.rows) data[m.id.replace(/-/g, '')] = (m.key && titles[m.key]) || m.title || m.menuname;
       return ok(data);
     },
   );

@@ -34,7 +34,7 @@ export async function tenantCompanies(db: Queryable, ids: number[]): Promise<num
 export async function withAncestors(db: Queryable, menuIds: string[]): Promise<string[]> {
   const r = await db.query<{ id: string }>(
     `with recursive up(id, parent_id) as (
-       select id, parent_id from menus where id = any($1::uuid[]) and not platform_only
+       select id, parent_id from menus where id = any($1::uuid[]) and not platform_only and owner_tenant_id is null
        union select m.id, m.parent_id from menus m join up on m.id = up.parent_id)
      select id from up`,
     [menuIds],
@@ -73,10 +73,12 @@ async function afterChange(db: Queryable, companyId: number): Promise<void> {
 /** Replaces a company's menus. */
 export async function replaceCompanyMenus(db: Queryable, companyId: number, menuIds: string[]): Promise<number> {
   const all = await withAncestors(db, menuIds);
-  await db.query('delete from company_menus where tenant_id = $1 and not (menu_id = any($2::uuid[]))', [
-    companyId,
-    all,
-  ]);
+  // The company's own menus (custom form pages) are not the operator's to take.
+  await db.query(
+    `delete from company_menus where tenant_id = $1 and not (menu_id = any($2::uuid[]))
+        and menu_id not in (select id from menus where owner_tenant_id = $1)`,
+    [companyId, all],
+  );
   await db.query('insert into company_menus(tenant_id, menu_id) select $1, unnest($2::uuid[]) on conflict do nothing', [
     companyId,
     all,

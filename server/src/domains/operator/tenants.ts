@@ -69,17 +69,22 @@ export async function createTenant(db: Queryable, input: NewTenant): Promise<{ c
   );
   const tenantId = c.rows[0]!.id;
   if (input.isPlatform) {
-    await db.query('insert into company_menus(tenant_id, menu_id) select $1, id from menus', [tenantId]);
+    await db.query(
+      'insert into company_menus(tenant_id, menu_id) select $1, id from menus where owner_tenant_id is null',
+      [tenantId],
+    );
   } else if (input.versionId) {
     await db.query(
       `insert into company_menus(tenant_id, menu_id) select $1, vm.menu_id from version_menus vm
-        join menus m on m.id = vm.menu_id and not m.platform_only where vm.version_id = $2`,
+        join menus m on m.id = vm.menu_id and not m.platform_only and m.owner_tenant_id is null
+        where vm.version_id = $2`,
       [tenantId, input.versionId],
     );
   } else {
-    await db.query('insert into company_menus(tenant_id, menu_id) select $1, id from menus where not platform_only', [
-      tenantId,
-    ]);
+    await db.query(
+      'insert into company_menus(tenant_id, menu_id) select $1, id from menus where not platform_only and owner_tenant_id is null',
+      [tenantId],
+    );
   }
   const org = await db.query<{ id: number }>(
     'insert into organizations(tenant_id, organization_name, organization_code) values ($1, $2, $3) returning id',

@@ -20,10 +20,12 @@ const MENU_COLS = `m.id, m.parent_id, m.key, m.menuname, m.icon, m.url, m.query,
 
 /** Menus a tenant can be given (not the operator's own pages), as a tree with their buttons. */
 export async function tenantMenuTree(db: Queryable, visible?: ReadonlySet<string>) {
-  const menus = await db.query<MenuRow>(`select ${MENU_COLS} from menus m where not m.platform_only`);
+  const menus = await db.query<MenuRow>(
+    `select ${MENU_COLS} from menus m where not m.platform_only and m.owner_tenant_id is null`,
+  );
   const buttons = await db.query<ButtonRow>(
     `select b.id, b.menu_id, b.name, b.ext4, b.sort from menu_buttons b
-       join menus m on m.id = b.menu_id and not m.platform_only`,
+       join menus m on m.id = b.menu_id and not m.platform_only and m.owner_tenant_id is null`,
   );
   return buildTree(menus.rows, buttons.rows, visible);
 }
@@ -203,7 +205,7 @@ async function setTemplateMenus(db: Queryable, templateId: number, menuIds: stri
   await db.query('delete from role_template_menus where template_id = $1', [templateId]);
   await db.query(
     `insert into role_template_menus(template_id, menu_id)
-     select $1, m.id from menus m where m.id = any($2::uuid[]) and not m.platform_only`,
+     select $1, m.id from menus m where m.id = any($2::uuid[]) and not m.platform_only and m.owner_tenant_id is null`,
     [templateId, menuIds],
   );
 }

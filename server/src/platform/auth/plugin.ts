@@ -46,7 +46,7 @@ export function registerAuth(app: FastifyInstance): void {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const method of methods) if (method !== 'HEAD') catalogue.push({ method, url: route.url, config: cfg });
     const changes = methods.some((m) => !READ_METHODS.has(m));
-    if (changes && !cfg.public && !cfg.permission && !cfg.selfService) {
+    if (changes && !cfg.public && !cfg.permission && !cfg.selfService && !cfg.checksPermission) {
       throw new Error(`Route ${methods.join(',')} ${route.url} changes data but declares no permission code`);
     }
   });

@@ -15,6 +15,11 @@ declare module 'fastify' {
     permission?: string | readonly string[];
     /** Needs only a logged-in user: the caller acts on their own session or profile. */
     selfService?: boolean;
+    /**
+     * The permission code depends on what the route serves (a custom form's records): the handler checks
+     * it once it knows, so the route declares none.
+     */
+    checksPermission?: boolean;
     /** Only for users of the platform (operator) company. */
     platform?: boolean;
   }

@@ -1,5 +1,5 @@
 import { defineEntity, findEntity } from './registry.js';
-import type { FieldIssue } from './types.js';
+import type { FieldIssue, WireRow } from './types.js';
 
 export const CUSTOM_FIELD_TYPES = ['string', 'text', 'integer', 'decimal', 'date', 'boolean', 'enum', 'dict'] as const;
 
@@ -56,10 +56,15 @@ export const customFieldEntity = defineEntity({
       if (!target || target.customFields === false) issues.push({ field: 'entity', key: 'enum' });
       else if (target.fields.some((f) => f.name === row.name))
         issues.push({ field: 'name', key: 'unique', params: { value: row.name } });
-      if (row.fieldType === 'enum' && !String(row.options ?? '').trim())
-        issues.push({ field: 'options', key: 'required' });
-      if (row.fieldType === 'dict' && !row.dict) issues.push({ field: 'dict', key: 'required' });
-      return issues;
+      return [...issues, ...fieldTypeIssues(row)];
     },
   },
 });
+
+/** What a field's type asks of its definition: the options of a choice, the dictionary of a dict field. */
+export function fieldTypeIssues(row: WireRow): FieldIssue[] {
+  const issues: FieldIssue[] = [];
+  if (row.fieldType === 'enum' && !String(row.options ?? '').trim()) issues.push({ field: 'options', key: 'required' });
+  if (row.fieldType === 'dict' && !row.dict) issues.push({ field: 'dict', key: 'required' });
+  return issues;
+}

@@ -19,7 +19,7 @@ import {
   sortKey,
 } from './query.js';
 import { finishRow, type ReadContext, readContext } from './read.js';
-import { findEntity, getEntity } from './registry.js';
+import { findEntity, resolveEntity } from './registry.js';
 import type { WireRow } from './types.js';
 import { displayValue } from './values.js';
 
@@ -92,10 +92,10 @@ export function exportJob(app: FastifyInstance): JobHandler {
     async run(job) {
       const p = job.payload as unknown as ExportPayload;
       const tenantId = job.tenantId!;
-      const def = getEntity(p.entity);
       const lang = isLang(p.lang) ? p.lang : 'zh';
       const scoped = <T>(fn: (tx: TenantTx) => Promise<T>) => withTenant(app.db, tenantId, p.userId, fn);
       const { ctx, timeZone, total } = await scoped(async (tx) => {
+        const def = await resolveEntity(tx, p.entity, lang);
         const c = await readContext(tx, def, lang);
         const params = new Params(tx.tenantId);
         const where = [baseWhere(c.model), ...filterWhere(c.model, p.query, params, c)].join(' and ');
@@ -148,7 +148,7 @@ export function exportJob(app: FastifyInstance): JobHandler {
     },
     async failed(job, err) {
       const p = job.payload as unknown as ExportPayload;
-      if (job.tenantId && findEntity(p.entity)) await markFailed(job.tenantId, p, err.message);
+      if (job.tenantId) await markFailed(job.tenantId, p, err.message);
     },
   };
 }

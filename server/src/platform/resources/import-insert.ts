@@ -2,6 +2,7 @@ import type { TenantTx } from '../tenancy/tenant-tx.js';
 import type { Field } from './model.js';
 import type { ReadContext } from './read.js';
 import { columnType } from './schema.js';
+import { scopeEntries } from './scope.js';
 import { prepare } from './write.js';
 
 export const IMPORT_BATCH = 1_000;
@@ -27,10 +28,12 @@ export async function insertBatch(tx: TenantTx, ctx: ReadContext, records: Map<F
     ...stored.map((f) => `"${f.column}" ${columnType(f.def)}`),
     ...(hasCustom ? ['custom jsonb'] : []),
   ].join(', ');
+  const scope = scopeEntries(def);
   const targetCols = [
     'tenant_id',
     ...stored.map((f) => `"${f.column}"`),
     ...(hasCustom ? ['custom'] : []),
+    ...scope.map((e) => e.column),
     'created_by',
     'updated_by',
   ].join(', ');
@@ -38,6 +41,7 @@ export async function insertBatch(tx: TenantTx, ctx: ReadContext, records: Map<F
     '$1',
     ...stored.map((f) => `x."${f.column}"`),
     ...(hasCustom ? ["coalesce(x.custom, '{}'::jsonb)"] : []),
+    ...scope.map((e) => e.value),
     '$3',
     '$3',
   ].join(', ');

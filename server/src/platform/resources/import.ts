@@ -7,6 +7,7 @@ import { insertBatch } from './import-insert.js';
 import type { Field } from './model.js';
 import type { ReadContext } from './read.js';
 import { liveCondition, refTarget } from './registry.js';
+import { scopeSql } from './scope.js';
 import { coerceValue } from './values.js';
 import { defaultOf } from './write.js';
 
@@ -186,7 +187,7 @@ async function checkUnique(
     });
     const values = [...new Set(records.map((r) => r.get(f)).filter((v) => v !== null && v !== undefined))];
     if (values.length === 0) continue;
-    const live = ctx.model.def.softDelete ? ' and deleted_at is null' : '';
+    const live = `${ctx.model.def.softDelete ? ' and deleted_at is null' : ''}${scopeSql(ctx.model.def)}`;
     const cols = group.map((g) => `"${g.column}" as "${g.name}"`).join(', ');
     const existing = await tx.query<Record<string, unknown>>(
       `select ${cols} from "${ctx.model.def.table}" where tenant_id = $1 and "${f.column}"::text = any($2::text[])${live}`,

@@ -35,12 +35,15 @@ export interface Model {
 
 const JSONISH = new Set(['json', 'image', 'attachments']);
 
+/** The locale key prefix of an entity's labels. */
+const labelBase = (def: EntityDef): string => def.labels ?? `${def.ns}.${def.name}`;
+
 export function entityTitle(def: EntityDef, lang: Lang): string {
-  return t(lang, `${def.ns}.${def.name}.title`);
+  return def.title?.[lang] ?? t(lang, `${labelBase(def)}.title`);
 }
 
 function declaredField(def: EntityDef, f: FieldDef): Field {
-  const labelKey = f.label ?? `${def.ns}.${def.name}.fields.${f.name}`;
+  const labelKey = f.label ?? `${labelBase(def)}.fields.${f.name}`;
   const scalar = !JSONISH.has(f.type);
   const writable = !f.computed && !f.readOnly;
   return {
@@ -57,7 +60,7 @@ function declaredField(def: EntityDef, f: FieldDef): Field {
     exportable: f.exportable ?? scalar,
     label: (lang) => t(lang, labelKey),
     optionLabel: (lang, value) => {
-      const key = `${def.ns}.${def.name}.options.${f.name}.${value}`;
+      const key = `${labelBase(def)}.options.${f.name}.${value}`;
       return hasKey(key) ? t(lang, key) : String(value);
     },
   };
@@ -108,7 +111,8 @@ export function customField(row: CustomFieldRow): Field {
   };
 }
 
-const builtIn = new Map<EntityDef, Model>();
+// Weak: runtime entities (custom forms) are built per request and must not pile up here.
+const builtIn = new WeakMap<EntityDef, Model>();
 
 export function makeModel(def: EntityDef, custom: readonly Field[] = []): Model {
   const fields = [...def.fields.map((f) => declaredField(def, f)), ...custom];

@@ -2,6 +2,7 @@ import { AppError } from '../http/errors.js';
 import type { Lang } from '../i18n/index.js';
 import { type Field, fieldExpr, type Model } from './model.js';
 import { liveCondition, refTarget } from './registry.js';
+import { scopeSql } from './scope.js';
 import { type Coerced, cleanText, coerceValue, type ValueContext } from './values.js';
 
 /** Positional parameters of one statement; $1 is always the tenant (taken from tx.tenantId). */
@@ -68,9 +69,9 @@ export function rowsSql(
   return `select ${columns}${extraColumns} from (select t.* from "${model.def.table}" t where ${where} order by ${order} ${tail}) t ${joins} order by ${order}`;
 }
 
-/** The base condition: the tenant and, for soft-deleted entities, live rows only. */
+/** The base condition: the tenant, the entity's scope and, for soft-deleted entities, live rows only. */
 export const baseWhere = (model: Model): string =>
-  `t.tenant_id = $1${model.def.softDelete ? ' and t.deleted_at is null' : ''}`;
+  `t.tenant_id = $1${model.def.softDelete ? ' and t.deleted_at is null' : ''}${scopeSql(model.def, 't')}`;
 
 export type QueryInput = Record<string, unknown>;
 

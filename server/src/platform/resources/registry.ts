@@ -1,3 +1,5 @@
+import type { Lang } from '../i18n/index.js';
+import type { TenantTx } from '../tenancy/tenant-tx.js';
 import type { EntityDef, FieldDef } from './types.js';
 
 /** What a ref field can point at: an engine entity or a platform table (users, organizations). */
@@ -77,6 +79,50 @@ export function getEntity(name: string): EntityDef {
 }
 
 export const findEntity = (name: string): EntityDef | undefined => registry.get(name);
+
+/**
+ * A family of entities declared at run time from a tenant's data (the records of each custom form). Its
+ * members are named by filling in the parameters of `pattern` ('form/:code' -> 'form/visitors'); their
+ * routes, metadata and import template are served by runtimeRoutes (runtime-routes.ts).
+ */
+export interface RuntimeEntities {
+  readonly pattern: string;
+  /** A member with the fields every member shares: its actions and the OpenAPI schemas of the routes. */
+  readonly shape: EntityDef;
+  /**
+   * The member named by the parameters for the transaction's tenant; throws a translated error when there is
+   * none (`lang` is the caller's, for names in messages).
+   */
+  resolve(tx: TenantTx, params: Readonly<Record<string, string>>, lang: Lang): Promise<EntityDef>;
+}
+
+const runtime: { family: RuntimeEntities; match: RegExp; keys: string[] }[] = [];
+
+export function defineRuntimeEntities<T extends RuntimeEntities>(family: T): T {
+  const keys: string[] = [];
+  const source = family.pattern
+    .split('/')
+    .map((part) => {
+      if (!part.startsWith(':')) return part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+      keys.push(part.slice(1));
+      return '([^/]+)';
+    })
+    .join('/');
+  if (!runtime.some((r) => r.family.pattern === family.pattern))
+    runtime.push({ family, match: new RegExp(`^${source}$`), keys });
+  return family;
+}
+
+/** A declared entity, else the runtime entity of that name for the transaction's tenant (export jobs). */
+export async function resolveEntity(tx: TenantTx, name: string, lang: Lang = 'zh'): Promise<EntityDef> {
+  const def = registry.get(name);
+  if (def) return def;
+  for (const r of runtime) {
+    const m = r.match.exec(name);
+    if (m) return r.family.resolve(tx, Object.fromEntries(r.keys.map((k, i) => [k, m[i + 1]!])), lang);
+  }
+  throw new Error(`unknown entity ${name}`);
+}
 
 export function refTarget(name: string): RefTarget {
   const def = registry.get(name);

@@ -1,3 +1,4 @@
+import type { Lang } from '../i18n/index.js';
 import type { TenantTx } from '../tenancy/tenant-tx.js';
 
 /**
@@ -105,6 +106,15 @@ export interface EntityDef {
   /** Child collections embedded by `get` and `all` (workshop.lines). */
   readonly children?: readonly { readonly entity: string; readonly field: string; readonly as: string }[];
   readonly hooks?: EntityHooks;
+  /**
+   * Fixed column values of a runtime entity that shares its table with others (the records of one custom
+   * form): every read is filtered on them and every insert writes them.
+   */
+  readonly scope?: Readonly<Record<string, string | number>>;
+  /** The title as data (runtime entities); default the locale key `<labels>.title`. */
+  readonly title?: Readonly<Record<Lang, string>>;
+  /** Locale key prefix of the title, field and option labels; default `<ns>.<name>`. */
+  readonly labels?: string;
 }
 
 /** Entity rules beyond the field declarations; they run in the request's tenant transaction. */

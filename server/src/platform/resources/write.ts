@@ -5,6 +5,7 @@ import { auditChange } from './audit.js';
 import type { Field, Model } from './model.js';
 import { refExistsSql } from './query.js';
 import { findRow, getRow, type ReadContext } from './read.js';
+import { scopeSql } from './scope.js';
 import type { FieldIssue, WireRow } from './types.js';
 import { coerceValue } from './values.js';
 
@@ -103,7 +104,7 @@ export async function checkRelations(tx: TenantTx, model: Model, p: Prepared, ex
       args.push(existing.id);
       conds.push(`id <> $${args.length}`);
     }
-    const live = model.def.softDelete ? ' and deleted_at is null' : '';
+    const live = `${model.def.softDelete ? ' and deleted_at is null' : ''}${scopeSql(model.def)}`;
     const r = await tx.query(
       `select 1 from "${model.def.table}" where tenant_id = $1 and ${conds.join(' and ')}${live} limit 1`,
       args,
@@ -152,7 +153,7 @@ export async function createRow(tx: TenantTx, ctx: ReadContext, body: WireRow): 
   if (!p.issues.length) await checkRelations(tx, ctx.model, p, null);
   if (!p.issues.length) await runCheck(tx, ctx, p, null);
   if (p.issues.length) throw validationError(ctx.model, ctx.lang, p.issues);
-  const values = stamp(tx, p, true);
+  const values = { ...stamp(tx, p, true), ...ctx.model.def.scope };
   if (ctx.model.def.customFields !== false) values.custom = JSON.stringify(p.custom ?? {});
   let id: number;
   try {

@@ -1,0 +1,99 @@
+import { businessError } from '../../platform/http/errors.js';
+import { defineEntity } from '../../platform/resources/registry.js';
+import type { FieldIssue } from '../../platform/resources/types.js';
+import { deleteOwnMenus } from '../menu/tenant-menus.js';
+import { FORM_MENU_URL, formEntityName, syncFormMenu } from './form-menu.js';
+
+/**
+ * A tenant's own form (settings > diyform): a new kind of record declared as data. Its fields are rows of
+ * custom_fields with entity `form/<code>`; its records share the table form_records (see forms.ts).
+ * The code names the form in routes, menus and permission codes, so it never changes.
+ */
+export const customFormEntity = defineEntity({
+  name: 'customform',
+  table: 'custom_forms',
+  ns: 'diyform',
+  prefix: '/api-manage/customform',
+  permissions: {
+    view: ['setUp:diyform:view', 'setUp:diyform:design'],
+    add: 'setUp:diyform:add',
+    edit: 'setUp:diyform:edit',
+    delete: 'setUp:diyform:delete',
+    import: 'setUp:diyform:add',
+    export: 'setUp:diyform:view',
+  },
+  actions: ['page', 'all', 'get', 'save', 'update', 'del'],
+  customFields: false,
+  codeField: 'code',
+  nameField: 'name',
+  defaultSort: { field: 'code', dir: 'asc' },
+  fields: [
+    {
+      name: 'code',
+      type: 'string',
+      required: true,
+      unique: true,
+      pattern: '[a-z][a-z0-9_]{0,39}',
+      filter: 'like',
+      sortable: true,
+    },
+    { name: 'name', type: 'string', required: true, maxLength: 60, filter: 'like', sortable: true },
+    { name: 'nameEn', type: 'string', maxLength: 60 },
+    { name: 'nameTw', type: 'string', maxLength: 60 },
+    { name: 'description', type: 'text', maxLength: 500 },
+    { name: 'state', type: 'enum', options: [1, 0], required: true, default: 1, readOnly: true, filter: 'eq' },
+    {
+      name: 'fieldCount',
+      type: 'integer',
+      computed: (t) =>
+        `select count(*)::int from custom_fields f where f.tenant_id = ${t}.tenant_id and f.entity = 'form/' || ${t}.code`,
+    },
+    {
+      name: 'recordCount',
+      type: 'integer',
+      computed: (t) =>
+        `select count(*)::int from form_records r where r.tenant_id = ${t}.tenant_id and r.form_id = ${t}.id`,
+    },
+    {
+      name: 'published',
+      type: 'boolean',
+      computed: (t) =>
+        `exists (select 1 from menus m where m.owner_tenant_id = ${t}.tenant_id and m.url = '${FORM_MENU_URL}' and m.query = ${t}.code)`,
+    },
+    {
+      name: 'menuParentId',
+      type: 'string',
+      list: false,
+      computed: (t) =>
+        `select m.parent_id::text from menus m where m.owner_tenant_id = ${t}.tenant_id and m.url = '${FORM_MENU_URL}' and m.query = ${t}.code limit 1`,
+    },
+  ],
+  hooks: {
+    async check(_tx, row, existing) {
+      const issues: FieldIssue[] = [];
+      if (existing && row.code !== existing.code) issues.push({ field: 'code', key: 'unchangeable' });
+      return issues;
+    },
+    async afterWrite(tx, before, after) {
+      if (before) await syncFormMenu(tx, after);
+    },
+    async beforeDelete(tx, rows) {
+      const used = await tx.query<{ form_id: number; n: number }>(
+        `select form_id, count(*)::int as n from form_records where tenant_id = $1 and form_id = any($2::bigint[])
+          group by form_id order by form_id limit 1`,
+        [tx.tenantId, rows.map((r) => r.id)],
+      );
+      const hit = used.rows[0];
+      if (hit) {
+        const form = rows.find((r) => Number(r.id) === Number(hit.form_id))!;
+        throw businessError('diyform.formHasRecords', { code: form.code, count: hit.n });
+      }
+      const codes = rows.map((r) => String(r.code));
+      await tx.query('delete from custom_fields where tenant_id = $1 and entity = any($2::text[])', [
+        tx.tenantId,
+        codes.map(formEntityName),
+      ]);
+      await deleteOwnMenus(tx, FORM_MENU_URL, codes);
+    },
+  },
+});
