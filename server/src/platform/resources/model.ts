@@ -1,7 +1,7 @@
 import { hasKey, type Lang, t } from '../i18n/index.js';
 import type { Versions } from '../tenancy/table-versions.js';
 import type { TenantTx } from '../tenancy/tenant-tx.js';
-import { columnOf, displayName } from './registry.js';
+import { columnOf, displayName, findEntity } from './registry.js';
 import type { EntityDef, FieldDef, FilterKind } from './types.js';
 
 /** A field as the engine uses it at run time: a declared field or a tenant's custom field. */
@@ -137,7 +137,8 @@ export function staticModel(def: EntityDef): Model {
 /** The entity as the caller's tenant sees it: declared fields plus its enabled custom fields. */
 export async function loadModel(tx: TenantTx, def: EntityDef, versions?: Versions): Promise<Model> {
   if (def.customFields === false) return staticModel(def);
-  const v = versions?.key('custom_fields');
+  // Runtime entities (custom forms) are made per request from rows of their own; only declared ones are kept.
+  const v = findEntity(def.name) === def ? versions?.key('custom_fields') : null;
   const key = v && `model|${tx.tenantId}|${v}|${def.name}`;
   const kept = key ? tx.memo.get<Model>(key) : undefined;
   if (kept) return kept;
