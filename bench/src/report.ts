@@ -208,7 +208,7 @@ export function report(opts: {
     'Each endpoint beside its limits: the same SQL the engine issues (recorded from the engine call, replayed as one transaction per request through the driver at the same concurrency) and the bare route of the same server. Peak RSS is the server process during that load.',
     loadTable(dbs.flatMap((d) => d.rows)),
     '## Export and import',
-    'The export runs as the background job the API queues (request to finished file); the import is one request with a multipart .xlsx. The embedded database lives inside the server process, so its RSS includes the database.',
+    'The export runs as the background job the API queues (request to finished file); the import is one request with a multipart .xlsx. Both run on a server started afresh after the HTTP loads, so its memory shows the file work rather than what the loads left behind. The embedded database lives inside the server process, so its RSS includes the database.',
     files,
     '## Start',
     'From spawning the built server (`node server/dist/main.js`, what `npm start` runs after its build) to the first 200 of `/health`; "existing data" is the generated database of the run above.',

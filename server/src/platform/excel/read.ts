@@ -1,5 +1,5 @@
-import ExcelJS from 'exceljs';
 import { plainCell } from './cells.js';
+import { excel } from './exceljs.js';
 
 export type Cell = string | number | boolean | Date | null;
 
@@ -14,7 +14,7 @@ export class SheetTooLargeError extends Error {}
 
 /** Reads the first worksheet of an .xlsx file: the first row is the header. */
 export async function readSheet(data: Buffer, maxRows: number): Promise<Sheet> {
-  const wb = new ExcelJS.Workbook();
+  const wb = new (excel().Workbook)();
   await wb.xlsx.load(data as unknown as ArrayBuffer);
   const ws = wb.worksheets[0];
   const headers = new Map<number, string>();

@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import { safeCell } from './cells.js';
+import { excel } from './exceljs.js';
 
 export interface SheetColumn {
   header: string;
@@ -26,7 +27,7 @@ export class StreamingSheet {
 
   constructor(file: string, title: string, columns: SheetColumn[]) {
     fs.mkdirSync(path.dirname(file), { recursive: true });
-    this.wb = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: file, useStyles: true, useSharedStrings: false });
+    this.wb = new (excel().stream.xlsx.WorkbookWriter)({ filename: file, useStyles: true, useSharedStrings: false });
     this.ws = this.wb.addWorksheet(sheetName(title));
     this.ws.columns = columns.map((c) => ({ width: c.width ?? Math.max(12, c.header.length * 2 + 2) }));
     const header = this.ws.addRow(columns.map((c) => c.header));
@@ -63,7 +64,7 @@ export const sheetName = (title: string): string => title.replace(/[:\\/?*[\]]/g
 
 /** A small workbook in memory (import templates): a bold header row with notes, as an .xlsx buffer. */
 export async function templateWorkbook(title: string, columns: SheetColumn[]): Promise<Buffer> {
-  const wb = new ExcelJS.Workbook();
+  const wb = new (excel().Workbook)();
   const ws = wb.addWorksheet(sheetName(title));
   ws.columns = columns.map((c) => ({ header: c.header, width: c.width ?? Math.max(14, c.header.length * 2 + 4) }));
   const row = ws.getRow(1);
