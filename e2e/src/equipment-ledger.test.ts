@@ -130,7 +130,9 @@ browserSuite('equipment ledger (resource engine pages)', () => {
       .toEqual(['车削线 (L0101)', '铣削线 (L0102)', '磨削装配线 (L0103)', '公用动力站 (L0104)'].sort());
     await options.filter({ hasText: '车削线' }).click();
     await expect.poll(() => line.innerText()).toContain('车削线');
-    await drawer(page).getByRole('button', { name: /取\s?消/ }).click();
+    await drawer(page)
+      .getByRole('button', { name: /取\s?消/ })
+      .click();
     await drawer(page).waitFor({ state: 'detached' });
   });
 
