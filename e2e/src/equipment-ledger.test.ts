@@ -108,6 +108,34 @@ browserSuite('equipment ledger (resource engine pages)', () => {
     await drawer(page).waitFor({ state: 'detached' });
   });
 
+  it("offers only the chosen workshop's lines, and clears a line when another workshop is chosen", async () => {
+    await page.getByTestId('resource-add').click();
+    const form = drawer(page);
+    const line = form.getByTestId('field-lineId');
+    await pickOption(page, form.getByTestId('field-workshopId'), '注塑冲压车间');
+    await line.click();
+    const options = page.locator('.ant-select-dropdown:visible .ant-select-item-option');
+    await expect
+      .poll(async () => (await options.allInnerTexts()).sort())
+      .toEqual(['冲压线 (L0203)', '注塑一线 (L0201)', '注塑二线 (L0202)'].sort());
+    await options.filter({ hasText: '注塑一线' }).click();
+    await expect.poll(() => line.innerText()).toContain('注塑一线');
+    await screenshot(page, 'equipment-ledger-line-within-workshop');
+
+    await pickOption(page, form.getByTestId('field-workshopId'), '机加工车间');
+    await expect.poll(() => line.innerText()).toContain('请选择所属产线');
+    await line.click();
+    await expect
+      .poll(async () => (await options.allInnerTexts()).sort())
+      .toEqual(['车削线 (L0101)', '铣削线 (L0102)', '磨削装配线 (L0103)', '公用动力站 (L0104)'].sort());
+    await options.filter({ hasText: '车削线' }).click();
+    await expect.poll(() => line.innerText()).toContain('车削线');
+    await drawer(page)
+      .getByRole('button', { name: /取\s?消/ })
+      .click();
+    await drawer(page).waitFor({ state: 'detached' });
+  });
+
   it('imports a file, and reports a bad file row by row without importing it', async () => {
     await page.getByTestId('resource-import').click();
     const dialog = page.getByTestId('import-dialog');

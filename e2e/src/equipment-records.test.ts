@@ -67,7 +67,18 @@ browserSuite('equipment records (allotment, record card, QR labels)', () => {
     await rows(page, 'equipment').first().locator('.ant-checkbox-input').check();
     await page.getByTestId('ledger-allot').click();
     const dialog = page.getByTestId('allot-dialog');
+    const toLine = dialog.getByTestId('field-toLineId');
+    // The line waits for its (required) workshop, then offers that workshop's lines only.
+    await expect.poll(() => toLine.innerText()).toContain('请先选择调入车间');
+    expect(await toLine.locator('input').isDisabled()).toBe(true);
     await pickOption(page, dialog.getByTestId('field-toWorkshopId'), String(to.workshopname));
+    const lines = await api<Row[]>(`/api-user/line/getLinePage?page=1&limit=50&workshopid=${to.id}`);
+    await toLine.click();
+    const options = page.locator('.ant-select-dropdown:visible .ant-select-item-option');
+    await expect
+      .poll(async () => (await options.allInnerTexts()).sort())
+      .toEqual(lines.map((l) => `${l.linename} (${l.linecode})`).sort());
+    await options.filter({ hasText: String(lines[0]!.linename) }).click();
     await dialog.getByTestId('field-reason').fill('端到端调拨');
     await dialog.locator('.ant-btn-primary').click();
     await expectToast(page, '调拨单已创建');
@@ -84,7 +95,10 @@ browserSuite('equipment records (allotment, record card, QR labels)', () => {
     await expectToast(page, '审核通过');
     await allot.getByText('已审核').waitFor();
     await screenshot(page, 'equipment-allot');
-    expect((await api<Row>(`/api-manage/equipment/get?id=${machine.id}`)).workshopId).toBe(to.id);
+    expect(await api<Row>(`/api-manage/equipment/get?id=${machine.id}`)).toMatchObject({
+      workshopId: to.id,
+      lineId: lines[0]!.id,
+    });
 
     await page.goto(`/equipment/ledger/detail/${machine.id}`);
     await page.getByTestId('equipment-detail').getByText(String(to.workshopname)).first().waitFor();

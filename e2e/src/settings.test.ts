@@ -1,4 +1,4 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import {
   browserSuite,
@@ -25,6 +25,20 @@ async function open(page: Page, path: string): Promise<void> {
   await waitForShell(page);
 }
 
+async function pickOption(page: Page, select: Locator, text: string): Promise<void> {
+  await select.click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: text }).first().click();
+}
+
+/** Types into a searchable multi-select, picks the first match and closes the list by clicking `away`. */
+async function chooseMany(page: Page, select: Locator, text: string, away: Locator): Promise<void> {
+  await select.click();
+  await select.locator('input').fill(text);
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: text }).first().click();
+  await away.click();
+  await expect.poll(() => page.locator('.ant-select-dropdown:visible').count()).toBe(0);
+}
+
 async function searchBy(page: Page, field: string, value: string): Promise<void> {
   const search = page.getByTestId('resource-search').first();
   await search.getByTestId(`field-${field}`).fill(value);
@@ -36,10 +50,11 @@ browserSuite('system settings: team, warehouse and scheduling', () => {
   let browser: Browser;
   let context: BrowserContext;
   let page: Page;
+  let token: string;
 
   beforeAll(async () => {
     [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-    const token = await server.token('admin');
+    token = await server.token('admin');
     context = await newContext(browser, server, { token, lang: 'zh' });
     page = await context.newPage();
   });
@@ -142,8 +157,83 @@ browserSuite('system settings: team, warehouse and scheduling', () => {
     const flows = page.getByTestId('resource-table-actflow');
     await flows.getByText('维修审批').waitFor();
     await flows.locator('.ant-table-row-expand-icon').first().click();
-    await page.getByTestId('resource-table-actnode').getByText('班组长审批').waitFor();
+    await page.locator('[data-testid^="flow-steps-"]').getByText('班组长审批', { exact: true }).waitFor();
     await screenshot(page, 'settings-process');
     expect(missingTranslations).toEqual([]);
+  });
+
+  it('designs a flow with a user step and a role step, shows their names when reopened and previews the approvers', async () => {
+    const role = await server.api<{ data: { id: number } }>(
+      'POST',
+      '/api-user/role/save',
+      { name: 'E2E审批角色' },
+      token,
+    );
+    const li = await server.api<{ data: { id: number }[] }>(
+      'GET',
+      `/api-user/users/all?peoplename=${encodeURIComponent('李强')}`,
+      undefined,
+      token,
+    );
+    await server.api(
+      'POST',
+      '/api-user/users/setRoleToOrgAndUser',
+      { roleId: role.body.data.id, userIds: [li.body.data[0]!.id] },
+      token,
+    );
+
+    await open(page, '/setUp/process');
+    await page.getByTestId('resource-add').click();
+    await drawer(page).getByTestId('field-code').fill('E2E-FLOW');
+    await drawer(page).getByTestId('field-name').fill('端到端审批');
+    await page.getByTestId('resource-form-save').click();
+    await expectToast(page, '保存成功');
+    const flow = rowsOf(page, 'actflow').filter({ hasText: '端到端审批' });
+
+    const dialog = page.getByTestId('flow-steps-dialog');
+    const step = (i: number) => dialog.getByTestId(`flow-step-${i}`);
+    await flow.getByTestId('row-design').click();
+    await dialog.getByText('还没有审批步骤').waitFor();
+    await dialog.getByTestId('flow-step-add').click();
+    await dialog.getByTestId('flow-step-add').click();
+    await step(0).getByTestId('flow-step-name').fill('主管审批');
+    await chooseMany(page, step(0).getByTestId('flow-step-approvers'), '张伟', step(0).locator('.ant-card-head-title'));
+    await step(1).getByTestId('flow-step-name').fill('角色审批');
+    await pickOption(page, step(1).getByTestId('flow-step-kind'), '角色');
+    await chooseMany(
+      page,
+      step(1).getByTestId('flow-step-approvers'),
+      'E2E审批',
+      step(1).locator('.ant-card-head-title'),
+    );
+    await screenshot(page, 'settings-process-design');
+    await page.getByTestId('flow-steps-save').click();
+    await expectToast(page, '保存成功');
+    await dialog.waitFor({ state: 'detached' });
+
+    // Reopened: the chosen user and role show by name; the role step moves first.
+    await flow.getByTestId('row-design').click();
+    await step(0).getByTestId('flow-step-approvers').getByText('张伟').waitFor();
+    await step(1).getByTestId('flow-step-approvers').getByText('E2E审批角色').waitFor();
+    expect(await step(1).getByTestId('flow-step-kind').innerText()).toContain('角色');
+    await step(1).getByTestId('flow-step-up').click();
+    await expect.poll(() => step(0).getByTestId('flow-step-name').inputValue()).toBe('角色审批');
+    await page.getByTestId('flow-steps-save').click();
+    await expectToast(page, '保存成功');
+    await dialog.waitFor({ state: 'detached' });
+
+    // Viewed: the expanded flow lists its steps with the names; the preview resolves the role to its holder.
+    await flow.locator('.ant-table-row-expand-icon').click();
+    const steps = page.locator('[data-testid^="flow-steps-"]').filter({ hasText: '角色审批' });
+    const stepRows = steps.locator('tbody tr.ant-table-row');
+    await expect.poll(() => stepRows.count()).toBe(2);
+    expect(await stepRows.nth(0).innerText()).toMatch(/角色审批[\s\S]*角色[\s\S]*E2E审批角色/);
+    expect(await stepRows.nth(1).innerText()).toMatch(/主管审批[\s\S]*指定人员[\s\S]*张伟/);
+    await steps.getByTestId('flow-preview').click();
+    await steps.getByText('我的审批人').waitFor();
+    await expect.poll(() => stepRows.nth(0).innerText()).toContain('李强');
+    expect(await stepRows.nth(1).innerText()).toMatch(/张伟[\s\S]*张伟/);
+    await screenshot(page, 'settings-process-steps');
+    expect(missingTranslations.filter((m) => m.includes('workforce') || m.includes('resources'))).toEqual([]);
   });
 });

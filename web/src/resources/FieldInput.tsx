@@ -1,7 +1,7 @@
 import { DatePicker, Input, InputNumber, Select, Switch } from 'antd';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useRefOptions } from './api';
+import { DependentRefSelect, type Within } from './DependentRef';
+import { RefSelect } from './RefSelect';
 import type { FieldMeta } from './types';
 
 interface Props {
@@ -12,37 +12,12 @@ interface Props {
   /** In a search form: lists allow several values, texts are plain inputs. */
   search?: boolean;
   placeholder?: string;
-}
-
-/** A searchable select of a reference field's choices (loaded from the server as the user types). */
-export function RefSelect({
-  field,
-  value,
-  onChange,
-  disabled,
-  multiple,
-  placeholder,
-}: Omit<Props, 'search'> & { multiple?: boolean }) {
-  const [keyword, setKeyword] = useState('');
-  const { data, isFetching } = useRefOptions(field.optionsUrl, keyword);
-  return (
-    <Select
-      showSearch={{ filterOption: false, onSearch: setKeyword }}
-      allowClear
-      mode={multiple ? 'multiple' : undefined}
-      loading={isFetching}
-      options={data ?? []}
-      value={value as number | undefined}
-      onChange={onChange}
-      disabled={disabled}
-      placeholder={placeholder}
-      data-testid={`field-${field.name}`}
-    />
-  );
+  /** A dependent ref in a record form: the field it is chosen within (search forms offer every choice). */
+  within?: Within;
 }
 
 /** The input of a field, switched on its type (create, edit and search share it). */
-export function FieldInput({ field, value, onChange, disabled, search, placeholder }: Props) {
+export function FieldInput({ field, value, onChange, disabled, search, placeholder, within }: Props) {
   const { t } = useTranslation('resources');
   const choose = ['ref', 'enum', 'dict', 'boolean', 'date', 'datetime'].includes(field.type);
   const ph = placeholder ?? t(choose ? 'form.choose' : 'form.placeholder', { label: field.label });
@@ -50,6 +25,17 @@ export function FieldInput({ field, value, onChange, disabled, search, placehold
   const common = { disabled, placeholder: ph, 'data-testid': testId };
   switch (field.type) {
     case 'ref':
+      if (within && !search)
+        return (
+          <DependentRefSelect
+            field={field}
+            within={within}
+            value={value}
+            onChange={onChange}
+            disabled={disabled}
+            placeholder={ph}
+          />
+        );
       return (
         <RefSelect
           field={field}

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { HttpError } from '../platform/http/client';
 import { toast } from '../platform/ui/feedback';
 import { fetchOne, saveRow } from './api';
+import { withinOf } from './DependentRef';
 import { displayValue } from './display';
 import { FieldInput } from './FieldInput';
 import type { EntityMeta, Row } from './types';
@@ -108,7 +109,7 @@ export function ResourceForm({ meta, mode, id, fixed = {}, onClose, onSaved }: P
                     valuePropName={f.type === 'boolean' ? 'checked' : 'value'}
                     rules={f.required ? [{ required: true, message: t('form.required', { label: f.label }) }] : []}
                   >
-                    <FieldInput field={f} />
+                    <FieldInput field={f} within={withinOf(meta.fields, f, fixed)} />
                   </Form.Item>
                 </Col>
               ))}

@@ -28,6 +28,8 @@ export interface ResourceListProps {
   rowLocked?: (row: Row) => boolean;
   /** A class for a row (a mould near the end of its life). */
   rowClassName?: (row: Row) => string;
+  /** The page's own view of a row's children, shown when the row expands (instead of the generic child lists). */
+  expandedRow?: (row: Row) => ReactNode;
 }
 
 /** What page-specific buttons get: the selected rows and a way to reload the list. */
@@ -49,6 +51,7 @@ function ListBody({
   rowActions,
   rowLocked,
   rowClassName,
+  expandedRow,
 }: Omit<ResourceListProps, 'entity'> & { meta: EntityMeta }) {
   const { t } = useTranslation('resources');
   const queryClient = useQueryClient();
@@ -209,9 +212,11 @@ function ListBody({
         }}
         rowClassName={rowClassName}
         expandable={
-          children.length > 0
-            ? { expandedRowRender: (row) => <ChildLists parent={row} entries={children} /> }
-            : undefined
+          expandedRow && !nested
+            ? { expandedRowRender: expandedRow }
+            : children.length > 0
+              ? { expandedRowRender: (row) => <ChildLists parent={row} entries={children} /> }
+              : undefined
         }
         data-testid={`resource-table-${meta.name}`}
       />

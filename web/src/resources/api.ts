@@ -6,6 +6,9 @@ import type { EntityMeta, Option, Row } from './types';
 
 export type Query = Record<string, string | number | boolean | null | undefined>;
 
+/** How many choices a reference select loads at a time (the user narrows them by typing). */
+export const REF_OPTIONS_LIMIT = 200;
+
 export const metaUrl = (entity: string) => `/api-manage/meta/${entity}`;
 
 /** The entity's metadata in the current language (labels, options and custom fields come from the server). */
@@ -18,15 +21,16 @@ export function useEntityMeta(entity: string) {
   });
 }
 
-/** Choices of a reference field (id, label, code), searchable. */
-export function useRefOptions(url: string | undefined, keyword: string) {
+/** Choices of a reference field (id, label, code), searchable; `within` narrows a dependent ref to a parent value. */
+export function useRefOptions(url: string | undefined, keyword: string, within?: string | number | null) {
   return useQuery({
-    queryKey: ['resource-options', url, keyword],
+    queryKey: ['resource-options', url, keyword, within ?? null],
     queryFn: async () => {
       const rows = (
         await http.get<Envelope<{ value: number; label: string; code?: string | null }[]>>(url!, {
           keyword,
-          limit: 200,
+          limit: REF_OPTIONS_LIMIT,
+          within: within ?? undefined,
         })
       ).data;
       return rows.map((r): Option => ({ value: r.value, label: r.code ? `${r.label} (${r.code})` : r.label }));

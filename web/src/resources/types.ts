@@ -47,6 +47,8 @@ export interface FieldMeta {
   options?: Option[];
   ref?: string;
   optionsUrl?: string;
+  /** A dependent ref: the field whose value narrows the choices (a line within the chosen workshop). */
+  within?: string;
 }
 
 export interface EntityMeta {

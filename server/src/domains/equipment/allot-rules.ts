@@ -2,15 +2,6 @@ import type { EntityHooks, FieldIssue, WireRow } from '../../platform/resources/
 import type { TenantTx } from '../../platform/tenancy/tenant-tx.js';
 import { assertDraft } from './workflow.js';
 
-/** The target line, when given, must belong to the target workshop. */
-async function toLineInWorkshop(tx: TenantTx, row: WireRow): Promise<FieldIssue[]> {
-  if (!row.toLineId || !row.toWorkshopId) return [];
-  const line = await tx.find<{ workshopid: number }>('lines', row.toLineId, 'workshopid');
-  return line && Number(line.workshopid) !== Number(row.toWorkshopId)
-    ? [{ field: 'toLineId', key: 'lineNotInWorkshop' }]
-    : [];
-}
-
 /** A machine allotted out of a workshop must stand in it now. */
 export async function equipmentInWorkshop(
   tx: TenantTx,
@@ -29,9 +20,9 @@ async function allotState(tx: TenantTx, allotId: unknown): Promise<WireRow | nul
 }
 
 export const allotHooks: EntityHooks = {
-  async check(tx, row, existing) {
+  async check(_tx, _row, existing) {
     assertDraft(existing);
-    return toLineInWorkshop(tx, row);
+    return [];
   },
   async beforeDelete(_tx, rows) {
     for (const row of rows) assertDraft(row);

@@ -78,7 +78,7 @@ const ledgerFields = (kind: 1 | 2): FieldDef[] => [
   { name: 'specification', type: 'string', maxLength: 200, list: false },
   { name: 'categoryId', type: 'ref', ref: 'equipmentcategory', refWhere: { category: kind }, filter: 'eq' },
   { name: 'workshopId', type: 'ref', ref: 'workshop', filter: 'eq' },
-  { name: 'lineId', type: 'ref', ref: 'line', filter: 'eq' },
+  { name: 'lineId', type: 'ref', ref: 'line', filter: 'eq', within: { field: 'workshopId', column: 'workshopid' } },
   { name: 'location', type: 'string', maxLength: 200, filter: 'like', list: false },
   { name: 'importance', type: 'dict', dict: 'importance', filter: 'in', sortable: true },
   { name: 'status', type: 'dict', dict: 'eqstatus', default: 'running', filter: 'in', sortable: true },

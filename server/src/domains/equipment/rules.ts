@@ -1,16 +1,7 @@
-import type { EntityHooks, FieldIssue, WireRow } from '../../platform/resources/types.js';
+import type { EntityHooks, WireRow } from '../../platform/resources/types.js';
 import type { TenantTx } from '../../platform/tenancy/tenant-tx.js';
 
 const RECORDS = 'equipment_records';
-
-/** A line, when given, must belong to the workshop given. */
-async function lineInWorkshop(tx: TenantTx, row: WireRow): Promise<FieldIssue[]> {
-  if (!row.lineId || !row.workshopId) return [];
-  const line = await tx.find<{ workshopid: number }>('lines', row.lineId, 'workshopid');
-  return line && Number(line.workshopid) !== Number(row.workshopId)
-    ? [{ field: 'lineId', key: 'lineNotInWorkshop' }]
-    : [];
-}
 
 /** Writes one entry of an equipment's timeline. */
 export async function addRecord(
@@ -34,7 +25,6 @@ export async function addRecord(
 }
 
 export const equipmentHooks: EntityHooks = {
-  check: (tx, row) => lineInWorkshop(tx, row),
   /** The timeline notes when a record was created and every status change. */
   async afterWrite(tx, before, after) {
     if (!before) {
@@ -59,10 +49,9 @@ const sameId = (a: unknown, b: unknown) => (a ? Number(a) : null) === (b ? Numbe
 
 export const mouldHooks: EntityHooks = {
   /** A new mould may be entered as mounted; afterwards only mount and unmount (mould records) move it. */
-  async check(tx, row, existing) {
-    const issues = await lineInWorkshop(tx, row);
-    if (existing && !sameId(existing.equipmentId, row.equipmentId))
-      issues.push({ field: 'equipmentId', key: 'useMouldRecords' });
-    return issues;
+  async check(_tx, row, existing) {
+    return existing && !sameId(existing.equipmentId, row.equipmentId)
+      ? [{ field: 'equipmentId', key: 'useMouldRecords' }]
+      : [];
   },
 };

@@ -125,6 +125,17 @@ export const flowEntity = defineEntity({
   ],
 });
 
+/** The chosen roles or users of a step as [{ id, name }] in the chosen order (live ones; none for org leaders). */
+const approverNames = (t: string): string => {
+  const target = (table: string, name: string, live: string) =>
+    `(select coalesce(jsonb_agg(jsonb_build_object('id', a.id, 'name', a.${name}) order by x.n), '[]'::jsonb)
+        from jsonb_array_elements_text(case when jsonb_typeof(${t}.approver_ids) = 'array' then ${t}.approver_ids else '[]'::jsonb end)
+             with ordinality x(v, n)
+        join ${table} a on a.tenant_id = ${t}.tenant_id and a.id::text = x.v${live})`;
+  return `case ${t}.approver_kind when 'role' then ${target('roles', 'name', '')}
+    when 'user' then ${target('users', 'peoplename', ' and not a.deleted')} else '[]'::jsonb end`;
+};
+
 /** The ordered approval steps of a flow (spec 7.6 actNodes); designed with setUp:process:design. */
 export const flowNodeEntity = defineEntity({
   name: 'actnode',
@@ -155,6 +166,7 @@ export const flowNodeEntity = defineEntity({
       filter: 'eq',
     },
     { name: 'approverIds', type: 'json', list: false },
+    { name: 'approvers', type: 'json', list: false, computed: approverNames },
   ],
   hooks: flowNodeHooks,
 });

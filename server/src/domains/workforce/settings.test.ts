@@ -118,6 +118,17 @@ describe('approval flows', () => {
     expect([bad.json.rtnCode, bad.json.field]).toEqual([201, 'approverIds']);
     const kept = await get(`/api-flow/actNodes?flowId=${flowId}`);
     expect(kept.data.map((n) => n.name)).toEqual(['主管', '厂长']);
+    // The chosen roles and users come back with their names (what the web shows and the editor starts from).
+    const roleName = await t.db.query<{ name: string }>('select name from roles where id = $1', [
+      role.rows[0]!.role_id,
+    ]);
+    const adminName = await t.db.query<{ peoplename: string }>('select peoplename from users where id = $1', [adminId]);
+    expect(kept.data.map((n) => n.approvers)).toEqual([
+      [{ id: Number(role.rows[0]!.role_id), name: roleName.rows[0]!.name }],
+      [{ id: adminId, name: adminName.rows[0]!.peoplename }],
+    ]);
+    const flowRow = await get(`/api-flow/actFlows/get?id=${flowId}`);
+    expect((flowRow.data as unknown as { nodes: { approvers: unknown[] }[] }).nodes[1]!.approvers).toHaveLength(1);
     const p = (await call('GET', `/api-flow/main/previewAuditUser?flowId=${flowId}`)).json.data as unknown as Preview;
     expect(p.nodes[0]!.approvers.map((a) => a.id)).toContain(adminId);
   });

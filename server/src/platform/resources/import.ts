@@ -9,6 +9,7 @@ import type { ReadContext } from './read.js';
 import { liveCondition, refTarget } from './registry.js';
 import { scopeSql } from './scope.js';
 import { coerceValue } from './values.js';
+import { parentOf } from './within.js';
 import { defaultOf } from './write.js';
 
 export const IMPORT_MAX_ROWS = 20_000;
@@ -47,33 +48,49 @@ function matchColumns(ctx: ReadContext, headers: Map<number, string>): Column[] 
   return out;
 }
 
-type Resolver = (text: string) => { id: number } | { error: 'refMissing' | 'refAmbiguous' };
+type Resolver = (
+  text: string,
+  parent?: unknown,
+) => { id: number } | { error: 'refMissing' | 'refAmbiguous' | 'refNotWithin' };
 
-/** Resolves the texts of a ref column by code, then by name, in one query per column. */
+interface Candidate {
+  id: number;
+  parent: string | null;
+}
+
+/**
+ * Resolves the texts of a ref column by code, then by name, in one query per column. A dependent reference
+ * (within) is resolved among the targets of the row's parent value: names may repeat across parents.
+ */
 async function refResolver(tx: TenantTx, f: Field, texts: string[]): Promise<Resolver> {
   const target = refTarget(f.def.ref!);
   const code = target.codeColumn ? `r."${target.codeColumn}"` : 'null::text';
+  const parentCol = f.def.within ? `r."${f.def.within.column}"::text` : 'null::text';
   const extra = Object.entries(f.def.refWhere ?? {})
     .map(([c, v]) => ` and r."${c}" = ${typeof v === 'string' ? `'${v.replace(/'/g, "''")}'` : String(v)}`)
     .join('');
-  const r = await tx.query<{ id: number; code: string | null; name: string }>(
-    `select r.id, ${code} as code, r."${target.nameColumn}" as name from "${target.table}" r
+  const r = await tx.query<{ id: number; code: string | null; name: string; parent: string | null }>(
+    `select r.id, ${code} as code, r."${target.nameColumn}" as name, ${parentCol} as parent from "${target.table}" r
       where r.tenant_id = $1 and ${liveCondition(target, 'r')}${extra}
         and (${code} = any($2::text[]) or r."${target.nameColumn}" = any($2::text[]))`,
     [tx.tenantId, texts],
   );
-  const byCode = new Map<string, number>();
-  const byName = new Map<string, number[]>();
+  const byCode = new Map<string, Candidate>();
+  const byName = new Map<string, Candidate[]>();
   for (const row of r.rows) {
-    if (row.code !== null) byCode.set(row.code, row.id);
-    byName.set(row.name, [...(byName.get(row.name) ?? []), row.id]);
+    const c = { id: row.id, parent: row.parent };
+    if (row.code !== null) byCode.set(row.code, c);
+    byName.set(row.name, [...(byName.get(row.name) ?? []), c]);
   }
-  return (text) => {
+  return (text, parent) => {
+    const within = parent === null || parent === undefined ? null : String(parent);
     const c = byCode.get(text);
-    if (c !== undefined) return { id: c };
-    const n = byName.get(text) ?? [];
-    if (n.length === 1) return { id: n[0]! };
-    return { error: n.length > 1 ? 'refAmbiguous' : 'refMissing' };
+    if (c !== undefined) return within === null || c.parent === within ? { id: c.id } : { error: 'refNotWithin' };
+    const all = byName.get(text) ?? [];
+    const n = within === null ? all : all.filter((x) => x.parent === within);
+    if (n.length === 1) return { id: n[0]!.id };
+    if (n.length > 1) return { error: 'refAmbiguous' };
+    return { error: all.length ? 'refNotWithin' : 'refMissing' };
   };
 }
 
@@ -121,14 +138,20 @@ export async function importRows(tx: TenantTx, ctx: ReadContext, data: Buffer): 
   }
 
   const lenient = { ...ctx, lenient: true };
+  const dependent = columns.filter((c) => parentOf(ctx.model, c.field));
+  const independent = columns.filter((c) => !dependent.includes(c));
   const records: Map<Field, unknown>[] = [];
   for (const { row, cells } of sheet.rows) {
     const rec = new Map<Field, unknown>();
-    for (const c of columns) {
+    // Dependent references last: they are resolved within the row's (resolved) parent value.
+    for (const c of [...independent, ...dependent]) {
       const raw = cells.get(c.col);
       if (raw !== undefined && c.field.def.type === 'ref') {
-        const hit = resolvers.get(c.field)!(cellText(raw));
-        if ('error' in hit) report(row, c.field, c.header, hit.error, { value: cellText(raw) });
+        const parent = parentOf(ctx.model, c.field);
+        if (parent && issues.some((i) => i.row === row && i.field === parent.name)) continue;
+        const hit = resolvers.get(c.field)!(cellText(raw), parent ? rec.get(parent) : null);
+        if ('error' in hit)
+          report(row, c.field, c.header, hit.error, { value: cellText(raw), parent: parent?.label(lang) });
         else rec.set(c.field, hit.id);
         continue;
       }

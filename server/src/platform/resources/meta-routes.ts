@@ -5,6 +5,7 @@ import { codes, entityMeta, metaPath } from './meta.js';
 import { readContext } from './read.js';
 import { liveCondition, refTarget } from './registry.js';
 import type { EntityDef, WireRow } from './types.js';
+import { withinCondition } from './within.js';
 
 const meta = { type: 'object', additionalProperties: true, properties: { name: { type: 'string' } } };
 const optionList = {
@@ -21,8 +22,9 @@ const envelope = (data: object) => ({
 
 /**
  * GET /api-manage/meta/<entity>: the merged declaration for the generic web pages; and
- * GET /api-manage/meta/<entity>/options/<field>: the choices of a ref field, readable by whoever may use the
- * entity (so a ledger form can offer workshops without the workshop page's permission).
+ * GET /api-manage/meta/<entity>/options/<field>: the choices of a ref field (`within` narrows a
+ * dependent reference to the parent value), readable by whoever may use the entity (so a ledger form can
+ * offer workshops without the workshop page's permission).
  */
 export function metaRoutes(app: FastifyInstance, def: EntityDef): void {
   const permission = codes(def, 'view', 'add', 'edit', 'import', 'export');
@@ -42,7 +44,7 @@ export function metaRoutes(app: FastifyInstance, def: EntityDef): void {
     },
   );
 
-  app.get<{ Params: { field: string }; Querystring: { keyword?: string; limit: number } }>(
+  app.get<{ Params: { field: string }; Querystring: { keyword?: string; within?: number; limit: number } }>(
     `${metaPath(def)}/options/:field`,
     {
       config: { permission },
@@ -54,6 +56,8 @@ export function metaRoutes(app: FastifyInstance, def: EntityDef): void {
           type: 'object',
           properties: {
             keyword: { type: 'string' },
+            /** For a dependent reference: the parent value the choices must belong to (a workshop's lines). */
+            within: { type: 'integer', minimum: 1 },
             limit: { type: 'integer', minimum: 1, maximum: 5000, default: 1000 },
           },
         },
@@ -70,6 +74,10 @@ export function metaRoutes(app: FastifyInstance, def: EntityDef): void {
         args.push(v);
         return ` and r."${c}" = $${args.length + 1}`;
       });
+      if (f.within && req.query.within !== undefined) {
+        args.push(req.query.within);
+        extra.push(` and ${withinCondition(f, 'r', `$${args.length + 1}`)}`);
+      }
       const keyword = req.query.keyword?.trim();
       let search = '';
       if (keyword) {

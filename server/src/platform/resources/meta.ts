@@ -62,6 +62,8 @@ export interface FieldMeta {
   optionsUrl?: string;
   /** For refs to an engine entity: its metadata path. */
   refMeta?: string;
+  /** For a dependent ref: the field whose value narrows the choices (sent as `within` to optionsUrl). */
+  within?: string;
 }
 
 function fieldMeta(def: EntityDef, f: Field, ctx: ReadContext, lang: Lang): FieldMeta {
@@ -94,6 +96,7 @@ function fieldMeta(def: EntityDef, f: Field, ctx: ReadContext, lang: Lang): Fiel
     m.optionsUrl = `${metaPath(def)}/options/${f.name}`;
     const target = findEntity(d.ref!);
     if (target) m.refMeta = metaPath(target);
+    if (d.within) m.within = d.within.field;
   }
   return m;
 }

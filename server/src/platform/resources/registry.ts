@@ -56,6 +56,11 @@ function check(def: EntityDef): void {
     if ((f.type === 'ref' || f.type === 'dict') && names.has(displayName(f)))
       throw problem(`display name ${displayName(f)} of ${f.name} collides with a field`);
     for (const w of f.uniqueWith ?? []) if (!names.has(w)) throw problem(`uniqueWith names unknown field ${w}`);
+    if (f.within) {
+      const parent = def.fields.find((p) => p.name === f.within!.field);
+      if (f.type !== 'ref' || parent?.type !== 'ref' || parent.computed || !IDENT.test(f.within.column))
+        throw problem(`within of ${f.name} must name another ref field and a target column`);
+    }
   }
   if (!names.has(def.nameField)) throw problem(`nameField ${def.nameField} is not a field`);
   if (def.codeField && !names.has(def.codeField)) throw problem(`codeField ${def.codeField} is not a field`);

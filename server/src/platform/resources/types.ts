@@ -58,6 +58,11 @@ export interface FieldDef {
   readonly ref?: string;
   /** Conditions the referenced row must meet (column of the target = value). */
   readonly refWhere?: Readonly<Record<string, string | number | boolean>>;
+  /**
+   * A dependent reference: the chosen target must belong to this row's value of another ref field (the
+   * target's `column` equals it), e.g. a line within the chosen workshop. Choices, saves and imports follow it.
+   */
+  readonly within?: { readonly field: string; readonly column: string };
   /** The referenced row owns this one: deleting it deletes this row (lines of a workshop). */
   readonly owner?: boolean;
   /** False for history references (a timeline entry does not keep its record from being deleted). */

@@ -8,6 +8,7 @@ import { findRow, getRow, type ReadContext } from './read.js';
 import { scopeSql } from './scope.js';
 import type { FieldIssue, WireRow } from './types.js';
 import { coerceValue } from './values.js';
+import { checkWithin } from './within.js';
 
 const JSON_TYPES = new Set(['json', 'image', 'attachments']);
 
@@ -86,6 +87,13 @@ export async function checkRelations(tx: TenantTx, model: Model, p: Prepared, ex
       if (loop.rows.length) p.issues.push({ field: f.name, key: 'treeLoop' });
     }
   }
+  await checkWithin(
+    tx,
+    model,
+    (f) => !!f.column && f.column in p.columns,
+    (f) => writtenValue(p, f, existing),
+    p.issues,
+  );
   for (const f of model.fields) {
     if (!f.def.unique || !f.column) continue;
     const touched = [f, ...(f.def.uniqueWith ?? []).map((n) => model.byName.get(n)!)].some(
@@ -117,7 +125,8 @@ export async function checkRelations(tx: TenantTx, model: Model, p: Prepared, ex
 export function validationError(model: Model, lang: Lang, issues: FieldIssue[]): AppError {
   const params = (i: FieldIssue) => {
     const f = model.byName.get(i.field);
-    return { label: f ? f.label(lang) : i.field, ...i.params };
+    const within = typeof i.params?.within === 'string' ? model.byName.get(i.params.within) : undefined;
+    return { label: f ? f.label(lang) : i.field, ...i.params, ...(within ? { parent: within.label(lang) } : {}) };
   };
   const first = issues[0]!;
   const details = issues.map((i) => ({

@@ -3,6 +3,7 @@ import dayjs from 'dayjs';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useEntityMeta } from '../../resources/api';
+import { withinOf } from '../../resources/DependentRef';
 import { FieldInput } from '../../resources/FieldInput';
 import { toBody, toFormValues } from '../../resources/values';
 
@@ -76,7 +77,7 @@ export function MetaDialog({ entity, fields: names, title, required = [], onSubm
                       : []
                   }
                 >
-                  <FieldInput field={f} />
+                  <FieldInput field={f} within={withinOf(fields, f)} />
                 </Form.Item>
               </Col>
             ))}
