@@ -23,9 +23,10 @@ function recordingQueryable(q: Queryable, log: Statement[]): Queryable {
 }
 
 /**
- * The statements an engine call issues inside a tenant transaction (the tenant settings, the model and
- * dictionary look-ups, the count and the page, or the update and its audit row), recorded by running the
- * call itself once: the limit replays exactly the SQL the engine's query builder made.
+ * The statements an engine call issues inside a tenant transaction (the tenant settings, the table versions,
+ * the page; or the update and its audit row), recorded from the call itself: the limit replays exactly the SQL
+ * the engine's query builder made. Recorded on the second of two calls, as a server under load runs it: the
+ * values kept under the table versions (the total, the custom fields, the dictionaries) are kept by then.
  */
 export async function recordStatements(
   db: Database,
@@ -33,7 +34,7 @@ export async function recordStatements(
   userId: number,
   fn: (tx: TenantTx) => Promise<unknown>,
 ): Promise<Statement[]> {
-  const log: Statement[] = [];
+  let log: Statement[] = [];
   const recorder: Database = {
     ...db,
     transaction: (inner, prelude) => {
@@ -41,6 +42,8 @@ export async function recordStatements(
       return db.transaction((tx) => inner(recordingQueryable(tx, log)), prelude);
     },
   };
+  await withTenant(recorder, tenantId, userId, fn);
+  log = [];
   await withTenant(recorder, tenantId, userId, fn);
   return log;
 }
