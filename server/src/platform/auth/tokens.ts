@@ -31,15 +31,31 @@ export class TokenService {
       .sign(this.key);
   }
 
+  /**
+   * Tokens already verified, with their expiry: a signed token never changes, so checking its signature once
+   * is enough (the session behind it is still looked up on every request). Bounded; cleared when full.
+   */
+  private readonly verified = new Map<string, { claims: AccessClaims; expiresAt: number }>();
+
   /** The claims of a valid token of ours, or null (bad signature, other algorithm, expired, wrong audience). */
   async verify(token: string): Promise<AccessClaims | null> {
+    const known = this.verified.get(token);
+    if (known) {
+      if (Date.now() < known.expiresAt) return known.claims;
+      this.verified.delete(token);
+    }
     try {
       const { payload } = await jwtVerify(token, this.key, { algorithms: [ALG], issuer: ISSUER, audience: AUDIENCE });
       const userId = Number(payload.sub);
       const tenantId = Number(payload.tid);
       if (!Number.isSafeInteger(userId) || !Number.isSafeInteger(tenantId) || typeof payload.sid !== 'string')
         return null;
-      return { userId, tenantId, sessionId: payload.sid };
+      const claims = { userId, tenantId, sessionId: payload.sid };
+      if (typeof payload.exp === 'number') {
+        if (this.verified.size >= 10_000) this.verified.clear();
+        this.verified.set(token, { claims, expiresAt: payload.exp * 1000 });
+      }
+      return claims;
     } catch {
       return null;
     }
