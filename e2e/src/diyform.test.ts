@@ -6,6 +6,7 @@ import {
   launchBrowser,
   missingTranslations,
   newContext,
+  pickLanguage,
   screenshot,
   startServer,
   type TestServer,
@@ -119,10 +120,7 @@ browserSuite('custom forms: design, publish to the menu, record (spec 2.6)', () 
   });
 
   it('switches the form and menu labels with the language', async () => {
-    const pick = async (lang: string) => {
-      await page.getByTestId('language-switch').click();
-      await page.locator(`.ant-dropdown:visible [data-lang="${lang}"]`).click();
-    };
+    const pick = (lang: string) => pickLanguage(page, lang);
     const link = page.getByTestId('sidebar').getByTestId('menu-link-/showform/e2e_visit');
     const table = view(page).getByTestId('resource-table-form/e2e_visit');
 

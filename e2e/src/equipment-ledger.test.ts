@@ -10,6 +10,7 @@ import {
   missingTranslations,
   newContext,
   PHONE,
+  pickLanguage,
   screenshot,
   startServer,
   type TestServer,
@@ -183,10 +184,7 @@ browserSuite('equipment ledger (resource engine pages)', () => {
   });
 
   it('follows the language switch: labels and values from the server change', async () => {
-    const pick = async (lang: string) => {
-      await page.getByTestId('language-switch').click();
-      await page.locator(`.ant-dropdown:visible [data-lang="${lang}"]`).click();
-    };
+    const pick = (lang: string) => pickLanguage(page, lang);
     await pick('en');
     await search(page).getByText('Code', { exact: true }).waitFor();
     await table(page).locator('th', { hasText: 'Workshop' }).first().waitFor();

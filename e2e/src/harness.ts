@@ -363,3 +363,15 @@ export async function closeDialog(page: Page): Promise<void> {
   await page.locator('.ant-modal-wrap:visible .ant-modal-close').last().click();
   await expect.poll(() => page.locator('.ant-modal-wrap:visible').count(), { timeout: 10_000 }).toBe(0);
 }
+
+/**
+ * Picks a language from the navbar switch. Waits until no dropdown is open before and after, so a pick never
+ * lands on the fading menu of the previous one.
+ */
+export async function pickLanguage(page: Page, lang: string): Promise<void> {
+  const open = page.locator('.ant-dropdown:not(.ant-dropdown-hidden)');
+  await expect.poll(() => open.count(), { timeout: 10_000 }).toBe(0);
+  await page.getByTestId('language-switch').click();
+  await open.locator(`[data-lang="${lang}"]`).click();
+  await expect.poll(() => open.count(), { timeout: 10_000 }).toBe(0);
+}

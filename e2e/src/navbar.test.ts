@@ -11,6 +11,7 @@ import {
   loginThroughForm,
   navigate,
   newContext,
+  pickLanguage,
   recordRequests,
   sessionValue,
   startServer,
@@ -83,10 +84,7 @@ browserSuite('navbar and its dialogs (spec 2.3, 2.4, 4, 5)', () => {
     await waitForShell(page);
     const sidebar = page.getByTestId('sidebar');
     await sidebar.getByText('系统设置').waitFor();
-    const pick = async (lang: string) => {
-      await page.getByTestId('language-switch').click();
-      await page.locator(`.ant-dropdown:visible [data-lang="${lang}"]`).click();
-    };
+    const pick = (lang: string) => pickLanguage(page, lang);
 
     await pick('en');
     await expectToast(page, 'Language switched');
