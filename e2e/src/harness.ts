@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 
@@ -166,8 +167,20 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
         if (child.exitCode === null) child.kill('SIGKILL');
       }
       fs.rmSync(dataDir, { recursive: true, force: true });
+      if (env.DATABASE_URL && env.DATABASE_SCHEMA) await dropSchema(env.DATABASE_URL, env.DATABASE_SCHEMA);
     },
   };
+}
+
+/** A PostgreSQL run's schema goes with its server, as the server and unit tests' schemas do. */
+async function dropSchema(url: string, schema: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(`drop schema if exists "${schema.replace(/"/g, '')}" cascade`);
+  } finally {
+    await client.end();
+  }
 }
 
 export async function launchBrowser(): Promise<Browser> {
