@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { ok, page } from '../../platform/http/envelope.js';
 import { codes } from '../../platform/resources/meta.js';
 import { staticModel } from '../../platform/resources/model.js';
@@ -6,6 +6,7 @@ import { bodySchema, envelope, querySchema, recordSchema } from '../../platform/
 import type { QueryInput } from '../../platform/resources/query.js';
 import { pageRows, readContext } from '../../platform/resources/read.js';
 import { removeRows } from '../../platform/resources/remove.js';
+import { idsOf } from '../../platform/resources/route-parts.js';
 import {
   type StateSwitchBody,
   stateSwitchBody,
@@ -18,13 +19,6 @@ import { warehouseEntity } from './warehouses.js';
 
 const def = warehouseEntity;
 const tags = [def.name];
-
-const idsOf = (req: FastifyRequest): unknown[] => {
-  const src = { ...(req.query as WireRow), ...((req.body as WireRow | undefined) ?? {}) };
-  const raw = src.ids ?? src.id;
-  if (raw === undefined || raw === null || raw === '') return [];
-  return Array.isArray(raw) ? raw : String(raw).split(',');
-};
 
 /**
  * The REST names of the warehouse calls the spec lists (GET page, POST save, PUT update, DELETE del) on top

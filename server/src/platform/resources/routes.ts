@@ -1,16 +1,17 @@
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { ok, page } from '../http/envelope.js';
 import { businessError, forbidden } from '../http/errors.js';
-import { isLang, type Lang, t } from '../i18n/index.js';
-import { EXPORT_JOB, type ExportPayload, templateFile } from './export.js';
+import { t } from '../i18n/index.js';
+import { templateFile } from './export.js';
 import { importRows } from './import.js';
 import { actionsOf, codes, pathsOf, templatePath } from './meta.js';
 import { metaRoutes } from './meta-routes.js';
 import { staticModel } from './model.js';
 import { bodySchema, envelope, querySchema, recordSchema } from './openapi.js';
-import { filterWhere, Params, type QueryInput, queryParams } from './query.js';
+import type { QueryInput } from './query.js';
 import { allRows, getRow, pageRows, readContext } from './read.js';
 import { removeRows } from './remove.js';
+import { analyzeAfterImport, exportQuery, fileLang, idsOf, queueExport, sendWorkbook } from './route-parts.js';
 import type { EntityDef, WireRow } from './types.js';
 import { createRow, updateRow } from './write.js';
 
@@ -25,19 +26,6 @@ const issueList = {
       message: { type: 'string' },
     },
   },
-};
-
-const idsOf = (req: FastifyRequest): unknown[] => {
-  const src = { ...(req.query as WireRow), ...((req.body as WireRow | undefined) ?? {}) };
-  const raw = src.ids ?? src.id;
-  if (raw === undefined || raw === null || raw === '') return [];
-  return Array.isArray(raw) ? raw : String(raw).split(',');
-};
-
-/** The caller's language for files: ?lang= (links cannot send headers), else the request's. */
-const fileLang = (req: FastifyRequest): Lang => {
-  const q = (req.query as WireRow | undefined)?.lang;
-  return isLang(q) ? q : req.lang;
 };
 
 function registerEntity(app: FastifyInstance, def: EntityDef): void {
@@ -193,8 +181,7 @@ function registerEntity(app: FastifyInstance, def: EntityDef): void {
       if (!file) throw businessError('resources.importNoFile');
       const data = await file.toBuffer();
       const count = await req.tenant(async (tx) => importRows(tx, await readContext(tx, def, req.lang), data));
-      // The embedded database has no autovacuum: refresh the planner's statistics after a large import.
-      if (count >= 1000) app.db.exec(`analyze "${def.table}"`).catch(() => undefined);
+      analyzeAfterImport(app, def.table, count);
       return ok({ count }, t(req.lang, 'resources.imported', { count }));
     },
   );
@@ -213,20 +200,9 @@ function registerEntity(app: FastifyInstance, def: EntityDef): void {
     },
     async (req) => {
       const me = req.me();
-      const body = req.body && typeof req.body === 'object' && !Array.isArray(req.body) ? (req.body as QueryInput) : {};
       const id = await req.tenant(async (tx) => {
         const ctx = await readContext(tx, def, req.lang);
-        const query = queryParams(ctx.model, { ...(req.query as QueryInput), ...body });
-        filterWhere(ctx.model, query, new Params(tx.tenantId), ctx);
-        const day = new Date().toISOString().slice(0, 10).replace(/-/g, '');
-        const d = await tx.insert<{ id: number }>(
-          'downloads',
-          { user_id: me.userId, ywlx: def.name, filename: `${ctx.model.title(req.lang)}_${day}.xlsx` },
-          'id',
-        );
-        const payload: ExportPayload = { entity: def.name, downloadId: d.id, userId: me.userId, lang: req.lang, query };
-        await app.jobs.enqueue(tx, EXPORT_JOB, payload as unknown as Record<string, unknown>);
-        return d.id;
+        return queueExport(app, tx, ctx, me.userId, exportQuery(req, tx, ctx));
       });
       app.jobs.wake();
       return ok({ id }, t(req.lang, 'resources.exportQueued'));
@@ -250,10 +226,7 @@ function registerEntity(app: FastifyInstance, def: EntityDef): void {
           const ctx = await readContext(tx, def, lang);
           return { data: await templateFile(ctx), title: ctx.model.title(lang) };
         });
-        return reply
-          .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-          .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(`${title}.xlsx`)}`)
-          .send(data);
+        return sendWorkbook(reply, title, data);
       },
     );
   }

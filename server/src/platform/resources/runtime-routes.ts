@@ -2,28 +2,22 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { Principal } from '../auth/principal.js';
 import { ok, page } from '../http/envelope.js';
 import { businessError, forbidden } from '../http/errors.js';
-import { isLang, type Lang, t } from '../i18n/index.js';
+import { type Lang, t } from '../i18n/index.js';
 import type { TenantTx } from '../tenancy/tenant-tx.js';
-import { EXPORT_JOB, type ExportPayload, templateFile } from './export.js';
+import { templateFile } from './export.js';
 import { importRows } from './import.js';
 import { actionsOf, codes, entityMeta } from './meta.js';
 import { staticModel } from './model.js';
 import { anyEnvelope, bodySchema, envelope, querySchema, recordSchema } from './openapi.js';
-import { filterWhere, Params, type QueryInput, queryParams } from './query.js';
+import type { QueryInput } from './query.js';
 import { allRows, getRow, pageRows, type ReadContext, readContext } from './read.js';
 import type { RuntimeEntities } from './registry.js';
 import { removeRows } from './remove.js';
+import { analyzeAfterImport, exportQuery, fileLang, idsOf, queueExport, sendWorkbook } from './route-parts.js';
 import type { Action, EntityDef, PermissionKind, WireRow } from './types.js';
 import { createRow, updateRow } from './write.js';
 
 type Req = FastifyRequest;
-
-const idsOf = (req: Req): unknown[] => {
-  const src = { ...(req.query as WireRow), ...((req.body as WireRow | undefined) ?? {}) };
-  const raw = src.ids ?? src.id;
-  if (raw === undefined || raw === null || raw === '') return [];
-  return Array.isArray(raw) ? raw : String(raw).split(',');
-};
 
 function allow(def: EntityDef, me: Principal, kinds: PermissionKind[]): void {
   const needed = codes(def, ...kinds);
@@ -189,8 +183,7 @@ export const runtimeRoutes =
           count: await importRows(tx, ctx, data),
           table: ctx.model.def.table,
         }));
-        // The embedded database has no autovacuum: refresh the planner's statistics after a large import.
-        if (count >= 1000) app.db.exec(`analyze "${table}"`).catch(() => undefined);
+        analyzeAfterImport(app, table, count);
         return ok({ count }, t(req.lang, 'resources.imported', { count }));
       },
     );
@@ -205,28 +198,9 @@ export const runtimeRoutes =
       },
       async (req) => {
         const me = req.me();
-        const body =
-          req.body && typeof req.body === 'object' && !Array.isArray(req.body) ? (req.body as QueryInput) : {};
-        const id = await withMember(req, ['export'], async (tx, ctx) => {
-          const def = ctx.model.def;
-          const query = cleanQuery(def, queryParams(ctx.model, { ...(req.query as QueryInput), ...body }));
-          filterWhere(ctx.model, query, new Params(tx.tenantId), ctx);
-          const day = new Date().toISOString().slice(0, 10).replace(/-/g, '');
-          const d = await tx.insert<{ id: number }>(
-            'downloads',
-            { user_id: me.userId, ywlx: def.name, filename: `${ctx.model.title(req.lang)}_${day}.xlsx` },
-            'id',
-          );
-          const payload: ExportPayload = {
-            entity: def.name,
-            downloadId: d.id,
-            userId: me.userId,
-            lang: req.lang,
-            query,
-          };
-          await app.jobs.enqueue(tx, EXPORT_JOB, payload as unknown as Record<string, unknown>);
-          return d.id;
-        });
+        const id = await withMember(req, ['export'], (tx, ctx) =>
+          queueExport(app, tx, ctx, me.userId, cleanQuery(ctx.model.def, exportQuery(req, tx, ctx))),
+        );
         app.jobs.wake();
         return ok({ id }, t(req.lang, 'resources.exportQueued'));
       },
@@ -245,18 +219,14 @@ export const runtimeRoutes =
           },
         },
         async (req, reply) => {
-          const q = (req.query as WireRow).lang;
-          const lang = isLang(q) ? q : req.lang;
+          const lang = fileLang(req);
           const { data, title } = await withMember(
             req,
             ['import', 'view'],
             async (_tx, ctx) => ({ data: await templateFile(ctx), title: ctx.model.title(lang) }),
             lang,
           );
-          return reply
-            .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-            .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(`${title}.xlsx`)}`)
-            .send(data);
+          return sendWorkbook(reply, title, data);
         },
       );
     }
