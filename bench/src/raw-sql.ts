@@ -23,10 +23,11 @@ function recordingQueryable(q: Queryable, log: Statement[]): Queryable {
 }
 
 /**
- * The statements an engine call issues inside a tenant transaction (the tenant settings, the table versions,
- * the page; or the update and its audit row), recorded from the call itself: the limit replays exactly the SQL
- * the engine's query builder made. Recorded on the second of two calls, as a server under load runs it: the
- * values kept under the table versions (the total, the custom fields, the dictionaries) are kept by then.
+ * The statements an engine call issues inside a tenant transaction (the tenant settings and table versions
+ * sent with BEGIN, then the page; or the update and its audit row), recorded from the call itself: the limit
+ * replays exactly the SQL the engine's query builder made. Recorded on the second of two calls, as a server
+ * under load runs it: the values kept under the table versions (the total, the custom fields, the
+ * dictionaries) are kept by then.
  */
 export async function recordStatements(
   db: Database,
@@ -39,7 +40,7 @@ export async function recordStatements(
     ...db,
     transaction: (inner, prelude) => {
       if (prelude) log.push({ sql: prelude, params: [], prelude: true });
-      return db.transaction((tx) => inner(recordingQueryable(tx, log)), prelude);
+      return db.transaction((tx, rows) => inner(recordingQueryable(tx, log), rows), prelude);
     },
   };
   await withTenant(recorder, tenantId, userId, fn);

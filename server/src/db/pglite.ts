@@ -34,8 +34,8 @@ export async function openPglite(dataDir?: string): Promise<Database> {
     exec: base.exec,
     transaction: (fn, prelude) =>
       pg.transaction(async (tx) => {
-        if (prelude) await tx.exec(prelude);
-        return fn(wrap(tx));
+        const preludeRows = prelude ? (await tx.exec(prelude)).map((r) => r.rows as Row[]) : [];
+        return fn(wrap(tx), preludeRows);
       }),
     async ping() {
       if (closed) return false;

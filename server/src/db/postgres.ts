@@ -78,8 +78,12 @@ export async function openPostgres(opts: PostgresOptions): Promise<Database> {
     async transaction(fn, prelude) {
       const client = await pool.connect();
       try {
-        await client.query(prelude ? `begin; ${prelude}` : 'begin');
-        const result = await fn(wrap(client));
+        const started = await client.query<Row>(prelude ? `begin; ${prelude}` : 'begin');
+        // Several statements answer with one result each; the first is BEGIN's.
+        const preludeRows = Array.isArray(started)
+          ? (started as pg.QueryResult<Row>[]).slice(1).map((r) => r.rows)
+          : [];
+        const result = await fn(wrap(client), preludeRows);
         await client.query('commit');
         return result;
       } catch (err) {

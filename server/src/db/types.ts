@@ -25,10 +25,10 @@ export interface Queryable {
 export interface Database extends Queryable {
   readonly kind: 'pglite' | 'postgres';
   /**
-   * Runs fn in one transaction; commits when it resolves, rolls back when it throws. `prelude` is a statement
-   * without parameters run first, in the same round trip as BEGIN.
+   * Runs fn in one transaction; commits when it resolves, rolls back when it throws. `prelude` is one or more
+   * statements without parameters run first, in the same round trip as BEGIN; fn gets their rows, in order.
    */
-  transaction<T>(fn: (tx: Queryable) => Promise<T>, prelude?: string): Promise<T>;
+  transaction<T>(fn: (tx: Queryable, preludeRows: Row[][]) => Promise<T>, prelude?: string): Promise<T>;
   /** True while the database answers. */
   ping(): Promise<boolean>;
   /**

@@ -103,8 +103,8 @@ export async function menuRoutes(app: FastifyInstance): Promise<void> {
       schema: { tags: ['menu'], summary: 'Menus of the caller (root 0)', response: { 200: envelope } },
     },
     async (req) => {
-      const p = req.me();
-      const me = await req.tenant((tx) => callerMenuTree(tx, p));
+      // req.me() inside the transaction: a read's principal is confirmed (and refreshed) as it opens.
+      const me = await req.tenant((tx) => callerMenuTree(tx, req.me()));
       return { rtnCode: 200, msg: 'success', me };
     },
   );

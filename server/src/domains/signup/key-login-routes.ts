@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { ok } from '../../platform/http/envelope.js';
 import { AppError } from '../../platform/http/errors.js';
-import { withTenant } from '../../platform/tenancy/tenant-tx.js';
 import { oauthErrorSchema, tokenPairSchema } from '../identity/schemas.js';
 import { openSession } from '../identity/sessions.js';
 import { response } from '../org/http.js';
@@ -30,7 +29,7 @@ export async function keyLoginRoutes(app: FastifyInstance): Promise<void> {
     async (req) => {
       const p = req.me();
       const key = tenantCode(p.tenantId, randomCode(32));
-      await withTenant(app.db, p.tenantId, p.userId, (tx) =>
+      await req.tenant((tx) =>
         tx.insert(
           'login_keys',
           { key_hash: sha256(key), user_id: p.userId, expires_at: new Date(Date.now() + LOGIN_KEY_SECONDS * 1000) },

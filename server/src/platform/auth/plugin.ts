@@ -1,8 +1,9 @@
 import type { FastifyContextConfig, FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
+import { accessErrorReply } from '../http/error-handler.js';
 import { AppError, forbidden, unauthorized } from '../http/errors.js';
 import { pickLang } from '../i18n/index.js';
 import { withTenant } from '../tenancy/tenant-tx.js';
-import { loadPrincipal } from './principal.js';
+import { loadPrincipal, type Principal, principalFromRow, rememberedPrincipal, sessionCheckSql } from './principal.js';
 import { bearerToken } from './tokens.js';
 
 export interface RouteInfo {
@@ -34,9 +35,23 @@ export function registerAuth(app: FastifyInstance): void {
     if (!this.principal) throw unauthorized();
     return this.principal;
   });
+  app.decorateRequest('sessionPending', false);
   app.decorateRequest('tenant', function <T>(this: FastifyRequest, fn: Parameters<FastifyRequest['tenant']>[0]) {
     const p = this.me();
-    return withTenant(app.db, p.tenantId, p.userId, fn) as Promise<T>;
+    const sql = this.sessionPending ? sessionCheckSql(p.sessionId) : null;
+    if (!sql) return withTenant(app.db, p.tenantId, p.userId, fn) as Promise<T>;
+    // The session is confirmed in the round trip that opens the transaction, before fn reads anything.
+    const req = this;
+    return withTenant(app.db, p.tenantId, p.userId, fn, {
+      sql,
+      async verify(rows, tx) {
+        req.sessionPending = false;
+        const current = await principalFromRow(app.db, tx, rows[0], p.sessionId, p.userId, p.tenantId);
+        if (!current) throw unauthorized('errors.sessionEnded');
+        req.principal = current;
+        authorize(req.routeOptions.config ?? {}, current);
+      },
+    }) as Promise<T>;
   });
 
   const catalogue: RouteInfo[] = [];
@@ -66,16 +81,55 @@ export function registerAuth(app: FastifyInstance): void {
     if (!token) throw unauthorized('errors.tokenMissing');
     const claims = await app.tokens.verify(token);
     if (!claims) throw unauthorized('errors.tokenInvalid');
+    // A read starts from the session's last confirmed principal and confirms it inside its first tenant
+    // transaction (req.tenant), or before its answer leaves (onSend below): one round trip less per read.
+    // A change always confirms first.
+    const remembered =
+      req.method === 'GET' ? rememberedPrincipal(app.db, claims.sessionId, claims.userId, claims.tenantId) : null;
+    if (remembered) {
+      try {
+        authorize(cfg, remembered);
+        req.principal = remembered;
+        req.sessionPending = true;
+        return;
+      } catch {
+        // A refusal is only ever given on a confirmed principal: fall through to the full check.
+      }
+    }
     const principal = await loadPrincipal(app.db, claims.sessionId, claims.userId, claims.tenantId);
     if (!principal) throw unauthorized('errors.sessionEnded');
     req.principal = principal;
-    if (cfg.platform && !principal.isPlatform) throw forbidden('errors.platformOnly');
-    if (cfg.permission) {
-      const codes: readonly string[] = typeof cfg.permission === 'string' ? [cfg.permission] : cfg.permission;
-      if (!codes.some((c) => principal.permissions.has(c)))
-        throw forbidden('errors.noPermission', { code: codes.join(' | ') });
+    authorize(cfg, principal);
+  });
+
+  // A read whose handler opened no tenant transaction confirms its session here, before its answer leaves.
+  app.addHook('onSend', async (req, reply, payload) => {
+    if (!req.sessionPending) return payload;
+    req.sessionPending = false;
+    const p = req.principal!;
+    const current = await loadPrincipal(app.db, p.sessionId, p.userId, p.tenantId);
+    try {
+      if (!current) throw unauthorized('errors.sessionEnded');
+      authorize(req.routeOptions.config ?? {}, current);
+      return payload;
+    } catch (err) {
+      if (!(err instanceof AppError)) throw err;
+      (payload as { destroy?: () => void } | null)?.destroy?.();
+      const { status, body } = accessErrorReply(err, req.lang);
+      reply.code(status).removeHeader('content-disposition').type('application/json; charset=utf-8');
+      return JSON.stringify(body);
     }
   });
+}
+
+/** The route's own demands on a principal: the operator company, a permission code. */
+function authorize(cfg: FastifyContextConfig, principal: Principal): void {
+  if (cfg.platform && !principal.isPlatform) throw forbidden('errors.platformOnly');
+  if (cfg.permission) {
+    const codes: readonly string[] = typeof cfg.permission === 'string' ? [cfg.permission] : cfg.permission;
+    if (!codes.some((c) => principal.permissions.has(c)))
+      throw forbidden('errors.noPermission', { code: codes.join(' | ') });
+  }
 }
 
 export function isAppError(e: unknown): e is AppError {

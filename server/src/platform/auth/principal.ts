@@ -1,4 +1,4 @@
-import type { Database } from '../../db/index.js';
+import type { Database, Row } from '../../db/index.js';
 
 /** Who is calling, as established from the access token and the database. Never from a header. */
 export interface Principal {
@@ -23,7 +23,7 @@ interface SessionRow {
 const cache = new Map<string, { isAdmin: boolean; permissions: ReadonlySet<string> }>();
 
 export async function loadPermissions(
-  db: Database,
+  db: { query: Database['query'] },
   tenantId: number,
   userId: number,
 ): Promise<{ isAdmin: boolean; permissions: Set<string> }> {
@@ -51,6 +51,64 @@ export async function loadPermissions(
   return { isAdmin, permissions };
 }
 
+/** The live session, its user and company (migration 0013): no row when any of them has ended. */
+const sessionSql = (sessionParam: string) => `select * from eam_session(${sessionParam})`;
+
+const SESSION_BY_PARAM = sessionSql('$1::uuid');
+const SESSION_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The last principal confirmed for each session, per database: what a read request starts from. */
+const confirmed = new WeakMap<object, Map<string, Principal & { permVersion: number }>>();
+
+function confirmedOf(db: object): Map<string, Principal & { permVersion: number }> {
+  let m = confirmed.get(db);
+  if (!m) {
+    m = new Map();
+    confirmed.set(db, m);
+  }
+  return m;
+}
+
+/**
+ * The principal a session's row stands for, or null when there is no live row or it belongs to someone else.
+ * Permissions come from the cache unless the tenant's perm_version moved on; they are then read through q.
+ */
+export async function principalFromRow(
+  db: Database,
+  q: { query: Database['query'] },
+  row: Row | undefined,
+  sessionId: string,
+  userId: number,
+  tenantId: number,
+): Promise<Principal | null> {
+  const session = row as SessionRow | undefined;
+  if (!session || Number(session.user_id) !== userId || Number(session.tenant_id) !== tenantId) {
+    confirmedOf(db).delete(sessionId);
+    return null;
+  }
+  const permVersion = Number(session.perm_version);
+  const key = `${tenantId}:${userId}:${permVersion}`;
+  let perms = cache.get(key);
+  if (!perms) {
+    perms = await loadPermissions(q, tenantId, userId);
+    if (cache.size > 10_000) cache.clear();
+    cache.set(key, perms);
+  }
+  const principal = {
+    userId,
+    tenantId,
+    sessionId,
+    isPlatform: session.is_platform,
+    isAdmin: perms.isAdmin,
+    mustChangePassword: session.must_change_password,
+    permissions: perms.permissions,
+  };
+  const remembered = confirmedOf(db);
+  if (remembered.size > 10_000) remembered.clear();
+  remembered.set(sessionId, { ...principal, permVersion });
+  return principal;
+}
+
 /**
  * Resolves a verified token's session to a principal: the session must be live, the user enabled and
  * not deleted, and the company enabled. One query per request (system context: before the tenant is known).
@@ -61,33 +119,27 @@ export async function loadPrincipal(
   userId: number,
   tenantId: number,
 ): Promise<Principal | null> {
-  const r = await db.query<SessionRow>(
-    `select s.user_id, s.tenant_id, u.must_change_password, c.is_platform, c.perm_version
-       from sessions s
-       join users u on u.tenant_id = s.tenant_id and u.id = s.user_id
-       join companies c on c.id = s.tenant_id
-      where s.id = $1 and s.revoked_at is null and s.expires_at > now()
-        and u.state = 1 and not u.deleted and c.state = 1`,
-    [sessionId],
-  );
-  const row = r.rows[0];
-  if (!row || row.user_id !== userId || row.tenant_id !== tenantId) return null;
-  const key = `${tenantId}:${userId}:${row.perm_version}`;
-  let perms = cache.get(key);
-  if (!perms) {
-    perms = await loadPermissions(db, tenantId, userId);
-    if (cache.size > 10_000) cache.clear();
-    cache.set(key, perms);
-  }
-  return {
-    userId,
-    tenantId,
-    sessionId,
-    isPlatform: row.is_platform,
-    isAdmin: perms.isAdmin,
-    mustChangePassword: row.must_change_password,
-    permissions: perms.permissions,
-  };
+  const r = await db.query(SESSION_BY_PARAM, [sessionId]);
+  return principalFromRow(db, db, r.rows[0], sessionId, userId, tenantId);
+}
+
+/**
+ * The principal last confirmed for this session, to start a read request with before the session is checked
+ * again (inside the request's own transaction, see sessionCheckSql); null when there is none to start from.
+ */
+export function rememberedPrincipal(
+  db: Database,
+  sessionId: string,
+  userId: number,
+  tenantId: number,
+): Principal | null {
+  const p = confirmedOf(db).get(sessionId);
+  return p && p.userId === userId && p.tenantId === tenantId ? p : null;
+}
+
+/** The session look-up as a statement without parameters (it rides in the round trip of BEGIN); null for an odd id. */
+export function sessionCheckSql(sessionId: string): string | null {
+  return SESSION_ID.test(sessionId) ? sessionSql(`'${sessionId}'::uuid`) : null;
 }
 
 /** Call after any change to roles, role assignments or company menus of a tenant. */

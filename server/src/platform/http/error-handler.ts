@@ -35,6 +35,14 @@ export function validationMessage(
   return { field, msg: t(lang, `errors.validation.${kw}`, { field, ...issue.params }) };
 }
 
+/** The answer to a refused caller: 401 without a live session, 403 without the right. */
+export function accessErrorReply(err: AppError, lang: Lang): { status: number; body: Record<string, string> } {
+  const error_description = t(lang, err.key, err.params);
+  return err.kind === 'unauthorized'
+    ? { status: 401, body: { error: 'unauthorized', error_description } }
+    : { status: 403, body: { error: 'access_denied', error_description } };
+}
+
 export function registerErrorHandler(app: FastifyInstance, indexHtml: string | null): void {
   app.setErrorHandler((err: FastifyError | AppError, req: FastifyRequest, reply: FastifyReply) => {
     const lang = req.lang ?? 'zh';
@@ -49,9 +57,10 @@ export function registerErrorHandler(app: FastifyInstance, indexHtml: string | n
             ...(err.details ? { data: err.details } : {}),
           });
         case 'unauthorized':
-          return reply.code(401).send({ error: 'unauthorized', error_description: msg });
-        case 'forbidden':
-          return reply.code(403).send({ error: 'access_denied', error_description: msg });
+        case 'forbidden': {
+          const { status, body } = accessErrorReply(err, lang);
+          return reply.code(status).send(body);
+        }
         case 'invalid':
           return reply.code(400).send({ rtnCode: 400, msg, field: err.field });
         case 'notFound':

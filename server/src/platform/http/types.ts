@@ -34,6 +34,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     lang: Lang;
     principal: Principal | null;
+    /** The principal is the session's last confirmed one and is checked again before anything is answered. */
+    sessionPending: boolean;
     /** The caller's principal; throws 401 when there is none. */
     me(): Principal;
     /** Runs fn in a transaction scoped to the caller's tenant, as the request role. */

@@ -38,10 +38,8 @@ export function metaRoutes(app: FastifyInstance, def: EntityDef): void {
         response: { 200: envelope(meta) },
       },
     },
-    async (req) => {
-      const me = req.me();
-      return req.tenant(async (tx) => ok(entityMeta(await readContext(tx, def, req.lang), me.permissions)));
-    },
+    // req.me() inside the transaction: a read's principal is confirmed (and refreshed) as it opens.
+    async (req) => req.tenant(async (tx) => ok(entityMeta(await readContext(tx, def, req.lang), req.me().permissions))),
   );
 
   app.get<{ Params: { field: string }; Querystring: { keyword?: string; within?: number; limit: number } }>(

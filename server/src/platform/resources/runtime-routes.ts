@@ -64,10 +64,10 @@ export const runtimeRoutes =
       fn: (tx: TenantTx, ctx: ReadContext) => Promise<T>,
       lang: Lang = req.lang,
     ): Promise<T> => {
-      const me = req.me();
       return req.tenant(async (tx) => {
         const def = await family.resolve(tx, req.params as Record<string, string>, lang);
-        allow(def, me, kinds);
+        // Inside the transaction: a read's principal is confirmed (and refreshed) as it opens.
+        allow(def, req.me(), kinds);
         return fn(tx, await readContext(tx, def, lang));
       });
     };

@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { equipmentEntity } from '../../domains/equipment/resources.js';
 import { createTestApp, secondInstance, type TestApp } from '../../test/harness.js';
-import { withTenant } from './tenant-tx.js';
+import { pageRows, readContext } from '../resources/read.js';
+import { type TenantTx, withTenant } from './tenant-tx.js';
 
 /*
  * Totals, custom fields and dictionaries are kept per table version; these prove a kept value is never
@@ -74,6 +76,20 @@ describe('kept values', () => {
     ).rejects.toThrow('roll back');
     expect((await page(t.app)).count).toBe(before);
     await save(t.app, '/api-manage/equipment/save', { code: 'KV-3', name: '保持测试3', categoryId: category });
+    expect((await page(t.app)).count).toBe(before + 1);
+  });
+
+  it('a read after a write in the same transaction counts that write', async () => {
+    const read = (tx: TenantTx) => readContext(tx, equipmentEntity, 'zh');
+    const total = async (tx: TenantTx) => (await pageRows(tx, await read(tx), {}, 1, 5)).count;
+    const before = await withTenant(t.app.db, tenantId, userId, total);
+    await withTenant(t.app.db, tenantId, userId, total); // kept now, under the versions the transaction opened with
+    const category = (await page(t.app)).data[0]!.categoryId;
+    const inside = await withTenant(t.app.db, tenantId, userId, async (tx) => {
+      await tx.insert('equipment', { code: 'KV-TX', name: '同事务', category_id: category });
+      return total(tx);
+    });
+    expect(inside).toBe(before + 1);
     expect((await page(t.app)).count).toBe(before + 1);
   });
 

@@ -41,6 +41,9 @@ export function memoFor(db: Database): TenantMemo {
 
 /** The tenant's current versions of some tables, as one text ("t1:4,t2:0") to key memo entries with. */
 export async function tableVersions(tx: Queryable, tenantId: number, tables: readonly string[]): Promise<Versions> {
+  const opened = tx as { tenantId?: number; versionsAtStart?: () => ReadonlyMap<string, number> | undefined };
+  const atStart = opened.tenantId === tenantId ? opened.versionsAtStart?.() : undefined;
+  if (atStart) return new Versions(new Map(tables.map((t) => [t, atStart.get(t) ?? 0])));
   const r = await tx.query<{ tbl: string; version: number }>(
     'select tbl, version from table_versions where tenant_id = $1 and tbl = any($2::text[])',
     [tenantId, tables],

@@ -13,19 +13,30 @@ const ident = (name: string): string => {
  * helpers always put tenant_id into the statement themselves, so no handler writes it by hand.
  */
 export class TenantTx implements Queryable {
+  private wrote = false;
+
   constructor(
     readonly tx: Queryable,
     readonly tenantId: number,
     readonly userId: number | null,
     /** Values kept while the tenant's tables are unchanged (see table-versions.ts). */
     readonly memo: TenantMemo = new TenantMemo(0),
+    /** The tenant's table versions read when the transaction opened (in the round trip of BEGIN). */
+    private readonly openingVersions?: ReadonlyMap<string, number>,
   ) {}
 
+  /** The versions the transaction opened with, while it has written nothing (its own writes move them). */
+  versionsAtStart(): ReadonlyMap<string, number> | undefined {
+    return this.wrote ? undefined : this.openingVersions;
+  }
+
   query<T extends object = Row>(sql: string, params: readonly unknown[] = []): Promise<QueryResult<T>> {
+    if (!this.wrote && !READ.test(sql)) this.wrote = true;
     return this.tx.query<T>(sql, params);
   }
 
   exec(sql: string): Promise<void> {
+    this.wrote = true;
     return this.tx.exec(sql);
   }
 
@@ -34,7 +45,7 @@ export class TenantTx implements Queryable {
     const cols = Object.keys(row);
     const sql = `insert into ${ident(table)} (${cols.map(ident).join(', ')}) values (${cols.map((_, i) => `$${i + 1}`).join(', ')}) returning ${returning}`;
     return (
-      await this.tx.query<T>(
+      await this.query<T>(
         sql,
         cols.map((c) => row[c]),
       )
@@ -52,7 +63,7 @@ export class TenantTx implements Queryable {
     if (cols.length === 0) return this.get<T>(table, id);
     const sets = cols.map((c, i) => `${ident(c)} = $${i + 3}`).join(', ');
     const sql = `update ${ident(table)} set ${sets} where tenant_id = $1 and id = $2 returning ${returning}`;
-    const r = await this.tx.query<T>(sql, [this.tenantId, id, ...cols.map((c) => values[c])]);
+    const r = await this.query<T>(sql, [this.tenantId, id, ...cols.map((c) => values[c])]);
     if (r.rows.length === 0) throw notFound();
     return r.rows[0]!;
   }
@@ -76,7 +87,7 @@ export class TenantTx implements Queryable {
   async remove(table: string, ids: unknown[]): Promise<number> {
     const clean = ids.filter(isId);
     if (clean.length === 0) return 0;
-    const r = await this.tx.query(`delete from ${ident(table)} where tenant_id = $1 and id = any($2::bigint[])`, [
+    const r = await this.query(`delete from ${ident(table)} where tenant_id = $1 and id = any($2::bigint[])`, [
       this.tenantId,
       clean,
     ]);
@@ -84,8 +95,20 @@ export class TenantTx implements Queryable {
   }
 }
 
+/** A statement that can only read (anything else counts as a write, `with` included: it may hold one). */
+const READ = /^\s*select\b/i;
+
 export const isId = (v: unknown): v is number | string =>
   (typeof v === 'number' && Number.isSafeInteger(v) && v > 0) || (typeof v === 'string' && /^[1-9]\d{0,15}$/.test(v));
+
+/**
+ * A statement without parameters run before the transaction becomes the request role (in the round trip of
+ * BEGIN), and what to do with its rows before the work starts: the caller's session check (auth/plugin.ts).
+ */
+export interface PreludeCheck {
+  sql: string;
+  verify(rows: Row[], tx: TenantTx): Promise<void>;
+}
 
 /** Opens a transaction as the request role with the tenant (and user, for audit) set. */
 export function withTenant<T>(
@@ -93,12 +116,24 @@ export function withTenant<T>(
   tenantId: number,
   userId: number | null,
   fn: (tx: TenantTx) => Promise<T>,
+  check?: PreludeCheck,
 ): Promise<T> {
   if (!Number.isSafeInteger(tenantId) || (userId !== null && !Number.isSafeInteger(userId)))
     throw new Error('tenant and user ids must be integers');
   // Plain integers only, so the settings ride in the same round trip as BEGIN.
-  const settings = `select set_config('app.tenant_id', '${tenantId}', true), set_config('app.user_id', '${userId ?? ''}', true), set_config('role', 'eam_app', true)`;
-  return db.transaction((tx) => fn(new TenantTx(tx, tenantId, userId, memoFor(db))), settings);
+  // The tenant's table versions come along too: reads key their kept values with them (table-versions.ts).
+  const settings = `select set_config('app.tenant_id', '${tenantId}', true), set_config('app.user_id', '${userId ?? ''}', true), set_config('role', 'eam_app', true); select tbl, version from table_versions where tenant_id = ${tenantId}`;
+  return db.transaction(
+    async (tx, preludeRows) => {
+      const versionRows = preludeRows[check ? 2 : 1] as { tbl: string; version: number | string }[] | undefined;
+      // No result (a driver that does not hand prelude rows on): read the versions when they are needed.
+      const opening = versionRows && new Map(versionRows.map((r) => [r.tbl, Number(r.version)]));
+      const ttx = new TenantTx(tx, tenantId, userId, memoFor(db), opening);
+      if (check) await check.verify(preludeRows[0] ?? [], ttx);
+      return fn(ttx);
+    },
+    check ? `${check.sql}; ${settings}` : settings,
+  );
 }
 
 /**
