@@ -12,6 +12,8 @@ export interface Config {
   databasePoolSize: number;
   /** Schema to use on the PostgreSQL server (tests use one per run). */
   databaseSchema: string;
+  /** Page cache of the embedded database (its shared_buffers), a PostgreSQL size such as 16MB. */
+  embeddedSharedBuffers: string;
   jwtSecret: string;
   accessTokenSeconds: number;
   refreshTokenSeconds: number;
@@ -43,6 +45,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: env.DATABASE_URL ?? '',
     databasePoolSize: int(env.DATABASE_POOL_SIZE, 20),
     databaseSchema: env.DATABASE_SCHEMA ?? 'public',
+    embeddedSharedBuffers: env.EMBEDDED_SHARED_BUFFERS || '16MB',
     jwtSecret: env.JWT_SECRET ?? '',
     accessTokenSeconds: int(env.ACCESS_TOKEN_SECONDS, 7200),
     refreshTokenSeconds: int(env.REFRESH_TOKEN_SECONDS, 30 * 24 * 3600),

@@ -1,3 +1,4 @@
+import v8 from 'node:v8';
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/index.js';
@@ -6,6 +7,11 @@ import { migrate } from './db/migrate.js';
 import { jwtSecret } from './platform/auth/secret.js';
 import { assertRequestRoleIsSafe } from './platform/tenancy/tenant-tx.js';
 import { seed } from './seed/index.js';
+
+// A full collection once the old generation has grown 20% past what survived the last one. An export or
+// import is mostly short-lived garbage that V8's default lets pile up to about three times the live heap
+// (100,000-row export on PostgreSQL: peak 264 -> 171 MB, same speed; list throughput unchanged).
+v8.setFlagsFromString('--heap-growing-percent=20');
 
 async function main(): Promise<void> {
   const config = loadConfig();

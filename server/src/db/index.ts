@@ -10,7 +10,8 @@ export { PLAN_PER_CALL } from './types.js';
 
 /** Opens the configured database: the PostgreSQL server when DATABASE_URL is set, else PGlite in DATA_DIR. */
 export async function openDatabase(
-  config: Pick<Config, 'databaseUrl' | 'databasePoolSize' | 'databaseSchema' | 'dataDir'>,
+  config: Pick<Config, 'databaseUrl' | 'databasePoolSize' | 'databaseSchema' | 'dataDir'> &
+    Partial<Pick<Config, 'embeddedSharedBuffers'>>,
   onError?: (err: Error) => void,
 ): Promise<Database> {
   if (config.databaseUrl) {
@@ -23,7 +24,7 @@ export async function openDatabase(
   }
   const release = lockDataDir(config.dataDir);
   try {
-    const db = await openPglite(path.join(config.dataDir, 'pgdata'));
+    const db = await openPglite(path.join(config.dataDir, 'pgdata'), config.embeddedSharedBuffers);
     const close = db.close;
     return {
       ...db,
