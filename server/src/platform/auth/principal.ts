@@ -58,9 +58,9 @@ const SESSION_BY_PARAM = sessionSql('$1::uuid');
 const SESSION_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The last principal confirmed for each session, per database: what a read request starts from. */
-const confirmed = new WeakMap<object, Map<string, Principal & { permVersion: number }>>();
+const confirmed = new WeakMap<object, Map<string, Principal>>();
 
-function confirmedOf(db: object): Map<string, Principal & { permVersion: number }> {
+function confirmedOf(db: object): Map<string, Principal> {
   let m = confirmed.get(db);
   if (!m) {
     m = new Map();
@@ -86,15 +86,14 @@ export async function principalFromRow(
     confirmedOf(db).delete(sessionId);
     return null;
   }
-  const permVersion = Number(session.perm_version);
-  const key = `${tenantId}:${userId}:${permVersion}`;
+  const key = `${tenantId}:${userId}:${session.perm_version}`;
   let perms = cache.get(key);
   if (!perms) {
     perms = await loadPermissions(q, tenantId, userId);
     if (cache.size > 10_000) cache.clear();
     cache.set(key, perms);
   }
-  const principal = {
+  const principal: Principal = {
     userId,
     tenantId,
     sessionId,
@@ -105,13 +104,14 @@ export async function principalFromRow(
   };
   const remembered = confirmedOf(db);
   if (remembered.size > 10_000) remembered.clear();
-  remembered.set(sessionId, { ...principal, permVersion });
+  remembered.set(sessionId, principal);
   return principal;
 }
 
 /**
  * Resolves a verified token's session to a principal: the session must be live, the user enabled and
- * not deleted, and the company enabled. One query per request (system context: before the tenant is known).
+ * not deleted, and the company enabled. One query (system context: before the tenant is known); a read
+ * sends the same look-up with the BEGIN of its tenant transaction instead (auth/plugin.ts).
  */
 export async function loadPrincipal(
   db: Database,
