@@ -133,6 +133,7 @@ async function benchDatabase(name: string, place: Place, fresh: Place): Promise<
 
 async function main(): Promise<void> {
   if (!SCALES.includes(scale) || scale === 'demo') throw new Error('--scale must be tiny or large');
+  const loadBefore = os.loadavg()[0]!;
   const dbs: DbReport[] = [];
   if (only !== 'postgres') {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'eam-bench-'));
@@ -159,7 +160,7 @@ async function main(): Promise<void> {
 
   const cpu = os.cpus();
   const header = [
-    `Machine: ${cpu.length} × ${cpu[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB RAM, ${os.type()} ${os.release()}, Node ${process.version}, load average before the run ${os.loadavg()[0]!.toFixed(1)}.`,
+    `Machine: ${cpu.length} × ${cpu[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB RAM, ${os.type()} ${os.release()}, Node ${process.version}, load average before the run ${loadBefore.toFixed(1)}.`,
     `Date: ${new Date().toISOString()}.`,
     `Command: \`npm run bench${args.length ? ` -- ${args.join(' ')}` : ''}\` (scale ${scale}, ${seconds} s per load, connections ${connections.join(', ')}, import of ${importRows} rows).`,
   ].join(' ');
