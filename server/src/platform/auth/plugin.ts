@@ -45,11 +45,7 @@ export function registerAuth(app: FastifyInstance): void {
     return withTenant(app.db, p.tenantId, p.userId, fn, {
       sql,
       async verify(rows, tx) {
-        req.sessionPending = false;
-        const current = await principalFromRow(app.db, tx, rows[0], p.sessionId, p.userId, p.tenantId);
-        if (!current) throw unauthorized('errors.sessionEnded');
-        req.principal = current;
-        authorize(req.routeOptions.config ?? {}, current);
+        confirm(req, await principalFromRow(app.db, tx, rows[0], p.sessionId, p.userId, p.tenantId));
       },
     }) as Promise<T>;
   });
@@ -96,21 +92,16 @@ export function registerAuth(app: FastifyInstance): void {
         // A refusal is only ever given on a confirmed principal: fall through to the full check.
       }
     }
-    const principal = await loadPrincipal(app.db, claims.sessionId, claims.userId, claims.tenantId);
-    if (!principal) throw unauthorized('errors.sessionEnded');
-    req.principal = principal;
-    authorize(cfg, principal);
+    confirm(req, await loadPrincipal(app.db, claims.sessionId, claims.userId, claims.tenantId));
   });
 
   // A read whose handler opened no tenant transaction confirms its session here, before its answer leaves.
   app.addHook('onSend', async (req, reply, payload) => {
     if (!req.sessionPending) return payload;
-    req.sessionPending = false;
     const p = req.principal!;
     const current = await loadPrincipal(app.db, p.sessionId, p.userId, p.tenantId);
     try {
-      if (!current) throw unauthorized('errors.sessionEnded');
-      authorize(req.routeOptions.config ?? {}, current);
+      confirm(req, current);
       return payload;
     } catch (err) {
       if (!(err instanceof AppError)) throw err;
@@ -120,6 +111,14 @@ export function registerAuth(app: FastifyInstance): void {
       return JSON.stringify(body);
     }
   });
+}
+
+/** Takes the session's current principal for the request (401 when the session has ended) and authorizes it. */
+function confirm(req: FastifyRequest, current: Principal | null): void {
+  req.sessionPending = false;
+  if (!current) throw unauthorized('errors.sessionEnded');
+  req.principal = current;
+  authorize(req.routeOptions.config ?? {}, current);
 }
 
 /** The route's own demands on a principal: the operator company, a permission code. */

@@ -41,7 +41,7 @@ export interface ReadContext extends ValueContext {
 }
 
 export async function readContext(tx: TenantTx, def: EntityDef, lang: Lang): Promise<ReadContext> {
-  const versions = await tableVersions(tx, tx.tenantId, [def.table, 'custom_fields', 'items']);
+  const versions = await tableVersions(tx, [def.table, 'custom_fields', 'items']);
   const model = await loadModel(tx, def, versions);
   return { model, lang, dicts: await loadDicts(tx, model, versions), versions };
 }

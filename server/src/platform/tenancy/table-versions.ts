@@ -1,4 +1,5 @@
-import type { Database, Queryable } from '../../db/index.js';
+import type { Database } from '../../db/index.js';
+import type { TenantTx } from './tenant-tx.js';
 
 /**
  * Values computed from a tenant's tables (a list's total, the tenant's custom fields, its dictionaries) that
@@ -39,17 +40,21 @@ export function memoFor(db: Database): TenantMemo {
   return m;
 }
 
-/** The tenant's current versions of some tables, as one text ("t1:4,t2:0") to key memo entries with. */
-export async function tableVersions(tx: Queryable, tenantId: number, tables: readonly string[]): Promise<Versions> {
-  const opened = tx as { tenantId?: number; versionsAtStart?: () => ReadonlyMap<string, number> | undefined };
-  const atStart = opened.tenantId === tenantId ? opened.versionsAtStart?.() : undefined;
-  if (atStart) return new Versions(new Map(tables.map((t) => [t, atStart.get(t) ?? 0])));
+/**
+ * The tenant's current versions of some tables, as one text ("t1:4,t2:0") to key memo entries with: those the
+ * transaction opened with while it has written nothing, else read now.
+ */
+export async function tableVersions(tx: TenantTx, tables: readonly string[]): Promise<Versions> {
+  const at = tx.versionsAtStart() ?? (await currentVersions(tx, tables));
+  return new Versions(new Map(tables.map((t) => [t, at.get(t) ?? 0])));
+}
+
+async function currentVersions(tx: TenantTx, tables: readonly string[]): Promise<ReadonlyMap<string, number>> {
   const r = await tx.query<{ tbl: string; version: number }>(
     'select tbl, version from table_versions where tenant_id = $1 and tbl = any($2::text[])',
-    [tenantId, tables],
+    [tx.tenantId, tables],
   );
-  const found = new Map(r.rows.map((row) => [row.tbl, Number(row.version)]));
-  return new Versions(new Map(tables.map((t) => [t, found.get(t) ?? 0])));
+  return new Map(r.rows.map((row) => [row.tbl, Number(row.version)]));
 }
 
 export class Versions {

@@ -95,8 +95,11 @@ export class TenantTx implements Queryable {
   }
 }
 
-/** A statement that can only read (anything else counts as a write, `with` included: it may hold one). */
-const READ = /^\s*select\b/i;
+/**
+ * A statement that can only read, after a leading comment such as PLAN_PER_CALL (anything else counts as a
+ * write, `with` included: it may hold one).
+ */
+const READ = /^\s*(\/\*.*?\*\/\s*)?select\b/is;
 
 export const isId = (v: unknown): v is number | string =>
   (typeof v === 'number' && Number.isSafeInteger(v) && v > 0) || (typeof v === 'string' && /^[1-9]\d{0,15}$/.test(v));
@@ -125,7 +128,8 @@ export function withTenant<T>(
   const settings = `select set_config('app.tenant_id', '${tenantId}', true), set_config('app.user_id', '${userId ?? ''}', true), set_config('role', 'eam_app', true); select tbl, version from table_versions where tenant_id = ${tenantId}`;
   return db.transaction(
     async (tx, preludeRows) => {
-      const versionRows = preludeRows[check ? 2 : 1] as { tbl: string; version: number | string }[] | undefined;
+      // The versions are the prelude's last result, the session check its first.
+      const versionRows = preludeRows.at(-1) as { tbl: string; version: number | string }[] | undefined;
       // No result (a driver that does not hand prelude rows on): read the versions when they are needed.
       const opening = versionRows && new Map(versionRows.map((r) => [r.tbl, Number(r.version)]));
       const ttx = new TenantTx(tx, tenantId, userId, memoFor(db), opening);
