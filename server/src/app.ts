@@ -11,11 +11,13 @@ import { domains } from './domains/index.js';
 import { registerAuth } from './platform/auth/plugin.js';
 import { TokenService } from './platform/auth/tokens.js';
 import { registerErrorHandler } from './platform/http/error-handler.js';
+import { registerInputGuard } from './platform/http/input-guard.js';
 import { lazyCompilers } from './platform/http/lazy-compilers.js';
 import { JobRunner } from './platform/jobs/runner.js';
 import './platform/http/types.js';
 import { Realtime } from './platform/realtime/realtime.js';
 import { realtimeRoutes } from './platform/realtime/routes.js';
+import { attachOwnerDb } from './platform/system/owner.js';
 import { registerWeb } from './platform/web/static.js';
 
 export interface AppOptions {
@@ -26,6 +28,9 @@ export interface AppOptions {
   /** Where the JSON logs go (default stdout); tests read them. */
   logStream?: NodeJS.WritableStream;
 }
+
+/** Trusts the nearest `n` proxies (Fastify's own hop count, which its types leave out). */
+const hops = (n: number) => (_address: string, hop: number) => hop < n;
 
 const SECRET_QUERY = /([?&](?:token|access_token|refresh_token)=)[^&]*/gi;
 
@@ -48,14 +53,15 @@ export async function buildApp({
           },
         }
       : false,
-    trustProxy: true,
+    // Only configured proxies may name the client's address (login lock and SMS limits count per address).
+    trustProxy: typeof config.trustProxy === 'number' ? hops(config.trustProxy) : config.trustProxy,
     bodyLimit: 20 * 1024 * 1024,
     ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, allErrors: false, allowUnionTypes: true } },
     schemaController: { compilersFactory: lazyCompilers() },
   });
 
   app.decorate('config', config);
-  app.decorate('db', db);
+  attachOwnerDb(app, db);
   app.decorate('tokens', new TokenService(jwtSecret, config.accessTokenSeconds));
   app.decorate('realtime', new Realtime(db, app.log, config.databaseSchema));
   app.decorate('jobs', new JobRunner(db, app.log));
@@ -71,6 +77,7 @@ export async function buildApp({
     },
   });
   registerAuth(app);
+  registerInputGuard(app);
   await app.register(async (scope) => {
     scope.addHook('onRoute', (route) => {
       route.config = { ...(route.config ?? {}), public: true };

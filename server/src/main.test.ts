@@ -21,12 +21,15 @@ const login = (port: number, password = TEST_PASSWORD) =>
 
 describe('the server process on the embedded database', () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'eam-proc-'));
-  const env = { DATA_DIR: dataDir, SEED_ADMIN_PASSWORD: TEST_PASSWORD, DATABASE_URL: '' };
+  // The demo factory's year of history is not what these tests are about, and costs a slow machine a minute.
+  const env = { DATA_DIR: dataDir, SEED_ADMIN_PASSWORD: TEST_PASSWORD, DATABASE_URL: '', DEMO_HISTORY: '0' };
+  // A real process starts cold (tsx, the embedded database's first start) beside other test files.
+  const SLOW_START = 180_000;
 
   it('refuses a second server on the same data folder, stops cleanly on SIGTERM mid-writes and loses no committed row', async () => {
     const first = startServer(env, await freePort());
     started.push(first);
-    await waitHealthy(first.port);
+    await waitHealthy(first.port, SLOW_START);
 
     const second = startServer(env, await freePort());
     started.push(second);
@@ -65,14 +68,14 @@ describe('the server process on the embedded database', () => {
     expect(log).toMatch(/"url":"\/sys\/login"/);
     expect(log).not.toContain(TEST_PASSWORD);
     expect(log).not.toMatch(/eyJhbGci/);
-  });
+  }, 300_000);
 
   it('starts again on the existing folder, keeps the data and serves', async () => {
     const again = startServer(env, await freePort());
     started.push(again);
-    await waitHealthy(again.port);
+    await waitHealthy(again.port, SLOW_START);
     expect((await login(again.port)).status).toBe(200);
     again.child.kill('SIGTERM');
     expect(await again.exited).toBe(0);
-  });
+  }, 300_000);
 });

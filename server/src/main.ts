@@ -12,6 +12,11 @@ import { seed } from './seed/index.js';
 // import is mostly short-lived garbage that V8's default lets pile up to about three times the live heap
 // (100,000-row export on PostgreSQL: peak 264 -> 171 MB, same speed; list throughput unchanged).
 v8.setFlagsFromString('--heap-growing-percent=20');
+// The embedded database is WebAssembly: its hot functions are recompiled optimised in the background, and each
+// compiling thread keeps its own malloc arena, which stays large after the compile. One compiling thread
+// keeps the server about 40 MB smaller at the same speed (generated tiny data: start 290 -> 247 MB, export
+// peak 341 -> 300 MB, server CPU per list request unchanged).
+v8.setFlagsFromString('--wasm-num-compilation-tasks=1');
 
 async function main(): Promise<void> {
   const config = loadConfig();

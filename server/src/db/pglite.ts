@@ -29,11 +29,17 @@ function wrap(q: PGliteLike): Queryable {
  * 16MB keeps the server about 100 MB smaller, while the operating system still caches the files (a page of
  * the 100,000-row list answered as fast in the benchmark).
  */
-export async function openPglite(dataDir?: string, sharedBuffers = '16MB'): Promise<Database> {
+export async function openPglite(
+  dataDir?: string,
+  sharedBuffers = '16MB',
+  /** A database dumped by dumpDataDir to start from (the tests' migrated and seeded template). */
+  loadDataDir?: Blob,
+): Promise<PgliteDatabase> {
   if (!/^\d+(kB|MB|GB)$/.test(sharedBuffers))
     throw new Error(`EMBEDDED_SHARED_BUFFERS must be a size such as 16MB: ${sharedBuffers}`);
   const pg = await PGlite.create(dataDir, {
     parsers,
+    ...(loadDataDir ? { loadDataDir } : {}),
     startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${sharedBuffers}`],
   });
   const base = wrap(pg);
@@ -67,5 +73,11 @@ export async function openPglite(dataDir?: string, sharedBuffers = '16MB'): Prom
       closed = true;
       await pg.close();
     },
+    dumpDataDir: () => pg.dumpDataDir('none'),
   };
+}
+
+export interface PgliteDatabase extends Database {
+  /** The whole database as a tar archive, for openPglite's loadDataDir. */
+  dumpDataDir(): Promise<Blob>;
 }

@@ -77,6 +77,13 @@ export async function openPostgres(opts: PostgresOptions): Promise<Database> {
     exec: base.exec,
     async transaction(fn, prelude) {
       const client = await pool.connect();
+      // A connection lost while checked out emits 'error' with no listener of the pool's: without this one
+      // an outage between two statements of a transaction would end the process.
+      let lost: Error | undefined;
+      const onLost = (err: Error) => {
+        lost = err;
+      };
+      client.on('error', onLost);
       try {
         const started = await client.query<Row>(prelude ? `begin; ${prelude}` : 'begin');
         // Several statements answer with one result each; the first is BEGIN's.
@@ -90,7 +97,9 @@ export async function openPostgres(opts: PostgresOptions): Promise<Database> {
         await client.query('rollback').catch(() => undefined);
         throw err;
       } finally {
-        client.release();
+        client.removeListener('error', onLost);
+        // A broken connection is dropped, not returned to the pool.
+        client.release(lost);
       }
     },
     async ping() {

@@ -1,5 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { fileRoutes } from '../platform/files/routes.js';
 import { resourcePlatformRoutes } from '../platform/resources/plugin.js';
+import { approvalRoutes } from '../platform/workflow/approval-routes.js';
+import { checkRoutes } from './check/routes.js';
 import { coreRoutes } from './core/routes.js';
 import { diyformRoutes } from './diyform/routes.js';
 import { equipmentRoutes } from './equipment/routes.js';
@@ -8,7 +11,10 @@ import { menuRoutes } from './menu/routes.js';
 import { operatorRoutes } from './operator/index.js';
 import { orgRoutes } from './org/index.js';
 import { plantRoutes } from './plant/routes.js';
+import { repairRoutes } from './repair/routes.js';
+import { reportRoutes } from './reports/routes.js';
 import { signupRoutes } from './signup/index.js';
+import { spareRoutes } from './spare/routes.js';
 import { workforceRoutes } from './workforce/routes.js';
 
 /** Every business domain's routes, registered in this order by the app. */
@@ -20,8 +26,14 @@ export const domains: FastifyPluginAsync[] = [
   orgRoutes,
   operatorRoutes,
   resourcePlatformRoutes,
+  fileRoutes,
   plantRoutes,
   equipmentRoutes,
   workforceRoutes,
   diyformRoutes,
+  repairRoutes,
+  spareRoutes,
+  checkRoutes,
+  reportRoutes,
+  approvalRoutes,
 ];

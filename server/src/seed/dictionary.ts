@@ -9,4 +9,7 @@ export const dictionaryTemplate: { code: string; children: string[] }[] = [
   { code: 'importance', children: ['A', 'B', 'C'] },
   { code: 'faulttype', children: ['mechanical', 'electrical', 'hydraulic', 'pneumatic', 'software', 'other'] },
   { code: 'unit', children: ['piece', 'set', 'box', 'meter', 'kilogram', 'litre'] },
+  { code: 'repairproblem', children: ['wear', 'leak', 'noise', 'overheat', 'nopower', 'alarm'] },
+  { code: 'repaircause', children: ['aging', 'misuse', 'lubrication', 'design', 'external'] },
+  { code: 'repairremedy', children: ['replace', 'adjust', 'clean', 'weld', 'reset'] },
 ];

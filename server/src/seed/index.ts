@@ -13,7 +13,11 @@ export interface SeedResult {
 }
 
 /** Hooks later modules add to fill the demo tenant (workshops, equipment, ...) on first start. */
-export type DemoFiller = (db: Database, tenantId: number) => Promise<void>;
+export interface DemoOptions {
+  /** Months of worked history (repair orders and the like); off in tests, which make their own. */
+  history: boolean;
+}
+export type DemoFiller = (db: Database, tenantId: number, opts?: DemoOptions) => Promise<void>;
 export const demoFillers: DemoFiller[] = [];
 
 /**
@@ -22,7 +26,7 @@ export const demoFillers: DemoFiller[] = [];
  */
 export async function seed(
   db: Database,
-  config: Pick<Config, 'seedAdminPassword' | 'databaseUrl'>,
+  config: Pick<Config, 'seedAdminPassword' | 'databaseUrl'> & { demoHistory?: boolean },
 ): Promise<SeedResult> {
   const result = await db.transaction(async (tx) => {
     await tx.query('select pg_advisory_xact_lock(4242002)');
@@ -64,6 +68,7 @@ export async function seed(
         ];
     return { created: true, announcements, demoTenant: demo.companyId };
   });
-  if (result.demoTenant) for (const fill of demoFillers) await fill(db, result.demoTenant);
+  if (result.demoTenant)
+    for (const fill of demoFillers) await fill(db, result.demoTenant, { history: config.demoHistory !== false });
   return { created: result.created, announcements: result.announcements };
 }

@@ -44,7 +44,7 @@ export const menuTree: MenuSeed[] = [
       { key: 'operatesys.notice', url: '/operatesys/notice', buttons: basic() },
       { key: 'operatesys.picture', url: '/operatesys/picture', buttons: basic() },
       { key: 'operatesys.version', url: '/operatesys/version', buttons: basic('setDefault', 'setMenu') },
-      { key: 'operatesys.feedback', url: '/operatesys/feedback', buttons: btn('export') },
+      { key: 'operatesys.feedback', url: '/operatesys/feedback', buttons: btn('answer', 'close') },
     ],
   },
   {
@@ -74,7 +74,7 @@ export const menuTree: MenuSeed[] = [
     icon: 'DatabaseOutlined',
     children: [
       { key: 'equipment.machine', url: '/equipment/machine/1', buttons: crud() },
-      { key: 'equipment.ledger', url: '/equipment/ledger/1', buttons: crud('print', 'scrap', 'allot') },
+      { key: 'equipment.ledger', url: '/equipment/ledger/1', buttons: crud('print', 'scrap', 'allot', 'count') },
       { key: 'equipment.allot', url: '/equipment/allot', buttons: basic('audit', 'recall', 'export') },
     ],
   },
@@ -131,7 +131,11 @@ export const menuTree: MenuSeed[] = [
     icon: 'InboxOutlined',
     children: [
       { key: 'spare.detailed', url: '/spare/detailed', buttons: crud('print') },
-      { key: 'spare.stock', url: '/spare/stock', buttons: btn('stockIn', 'stockOut', 'transfer', 'export') },
+      {
+        key: 'spare.stock',
+        url: '/spare/stock',
+        buttons: btn('stockIn', 'stockOut', 'transfer', 'stocktake', 'export'),
+      },
       { key: 'spare.out', url: '/spare/out', buttons: basic('stockOut', 'recall', 'export') },
       { key: 'spare.allot', url: '/spare/allot', buttons: basic('transfer', 'recall', 'export') },
       { key: 'spare.audit', url: '/spare/audit', buttons: btn('audit', 'export') },

@@ -63,13 +63,18 @@ export async function syncMenus(db: Queryable): Promise<{ menus: number; buttons
   await db.query(
     `insert into menus(${menuCols})
      select ${menuCols} from jsonb_populate_recordset(null::menus, $1::jsonb)
-     on conflict (id) do update set parent_id = excluded.parent_id, key = excluded.key, menuname = excluded.menuname,
-       icon = excluded.icon, url = excluded.url, query = excluded.query, sort = excluded.sort, hidden = excluded.hidden,
-       isone = excluded.isone, formtype = excluded.formtype, platform_only = excluded.platform_only
-     where (menus.parent_id, menus.key, menus.menuname, menus.icon, menus.url, menus.query, menus.sort, menus.hidden,
-            menus.isone, menus.formtype, menus.platform_only)
-       is distinct from (excluded.parent_id, excluded.key, excluded.menuname, excluded.icon, excluded.url,
-            excluded.query, excluded.sort, excluded.hidden, excluded.isone, excluded.formtype, excluded.platform_only)`,
+     on conflict (id) do update set parent_id = excluded.parent_id, key = excluded.key, url = excluded.url,
+       query = excluded.query, isone = excluded.isone, formtype = excluded.formtype, platform_only = excluded.platform_only,
+       -- The name, icon, order and hidden flag the operator set in the menu editor stay.
+       menuname = case when menus.operator_edited then menus.menuname else excluded.menuname end,
+       icon = case when menus.operator_edited then menus.icon else excluded.icon end,
+       sort = case when menus.operator_edited then menus.sort else excluded.sort end,
+       hidden = case when menus.operator_edited then menus.hidden else excluded.hidden end
+     where (menus.parent_id, menus.key, menus.url, menus.query, menus.isone, menus.formtype, menus.platform_only)
+       is distinct from (excluded.parent_id, excluded.key, excluded.url, excluded.query, excluded.isone,
+            excluded.formtype, excluded.platform_only)
+        or (not menus.operator_edited and (menus.menuname, menus.icon, menus.sort, menus.hidden)
+            is distinct from (excluded.menuname, excluded.icon, excluded.sort, excluded.hidden))`,
     [JSON.stringify(menus)],
   );
   await db.query(

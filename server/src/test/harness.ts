@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { buildApp } from '../app.js';
 import { type Config, loadConfig } from '../config.js';
 import type { Database } from '../db/index.js';
@@ -10,8 +12,9 @@ import { openPostgres } from '../db/postgres.js';
 import { jwtSecret } from '../platform/auth/secret.js';
 import { assertRequestRoleIsSafe } from '../platform/tenancy/tenant-tx.js';
 import { seed } from '../seed/index.js';
+import { TEMPLATE_SEED, TEST_PASSWORD } from './template-seed.js';
 
-export const TEST_PASSWORD = 'Admin12345';
+export { TEST_PASSWORD };
 export const onPostgres = !!process.env.TEST_DATABASE_URL;
 
 /**
@@ -67,20 +70,42 @@ export interface TestApp {
   ): Promise<LightMyRequestResponse>;
 }
 
+let template: Promise<Blob | null> | null = null;
+/** The run's migrated and seeded embedded database (global-setup.ts), read once per test file. */
+function pgliteTemplate(): Promise<Blob | null> {
+  template ??= (async () => {
+    const file = inject('pgliteTemplate');
+    return file ? new Blob([await fs.promises.readFile(file)]) : null;
+  })();
+  return template;
+}
+
+/** A migrated and seeded database: on the embedded one a copy of the run's template when the seed is the usual. */
+async function seededDatabase(config: Partial<Config>) {
+  const usual = (config.seedAdminPassword ?? TEST_PASSWORD) === TEMPLATE_SEED.seedAdminPassword && !config.demoHistory;
+  const copy = !process.env.TEST_DATABASE_URL && usual ? await pgliteTemplate() : null;
+  if (copy) {
+    const db = await openPglite(undefined, undefined, copy);
+    return { db, schema: 'public', dispose: () => db.close(), seeded: true };
+  }
+  return { ...(await freshDatabase()), seeded: false };
+}
+
 /** The whole application around a fresh, migrated and seeded database (root and admin share TEST_PASSWORD). */
 export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
-  const { db, schema, dispose } = await freshDatabase();
+  const { db, schema, dispose, seeded } = await seededDatabase(overrides);
   const config: Config = {
     ...loadConfig({}),
     databaseSchema: schema,
     seedAdminPassword: TEST_PASSWORD,
+    demoHistory: false,
     dataDir: `/tmp/eam-test-${randomBytes(4).toString('hex')}`,
     webDist: '/nonexistent',
     ...overrides,
   };
   await migrate(db);
   await assertRequestRoleIsSafe(db);
-  await seed(db, config);
+  if (!seeded) await seed(db, config);
   const app = await buildApp({ config, db, jwtSecret: await jwtSecret(db, config), logger: false });
   await app.ready();
   const call: TestApp['call'] = (method, url, token, body, headers = {}) =>

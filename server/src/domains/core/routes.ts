@@ -3,9 +3,11 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { ok, page } from '../../platform/http/envelope.js';
 import { AppError } from '../../platform/http/errors.js';
+import { paging as basePaging } from '../../platform/http/input-guard.js';
 import { hasKey, type Lang, t } from '../../platform/i18n/index.js';
 import { entityTitle } from '../../platform/resources/model.js';
-import { findEntity } from '../../platform/resources/registry.js';
+import { allEntities, findEntity } from '../../platform/resources/registry.js';
+import { loadMessageTemplates, messageText } from '../../platform/workflow/notify.js';
 
 const envelope = {
   type: 'object',
@@ -15,8 +17,8 @@ const envelope = {
 const paging = {
   type: 'object',
   properties: {
-    page: { type: 'integer', minimum: 1, default: 1 },
-    limit: { type: 'integer', minimum: 1, maximum: 500, default: 10 },
+    page: basePaging.page,
+    limit: { ...basePaging.limit, maximum: 500, default: 10 },
   },
 };
 
@@ -25,6 +27,8 @@ const paging = {
  * organisation sheet); the numeric ywlx codes of spec 3.1 are named by the web application.
  */
 function downloadTypeName(ywlx: string, lang: Lang): string | null {
+  const typed = allEntities().find((d) => d.downloadType === ywlx);
+  if (typed) return entityTitle(typed, lang);
   if (/^\d+$/.test(ywlx)) return null;
   const def = findEntity(ywlx);
   if (def) return entityTitle(def, lang);
@@ -79,7 +83,8 @@ export async function coreRoutes(app: FastifyInstance): Promise<void> {
   app.get<{ Params: { id: string } }>(
     '/api-core/download/file/:id',
     {
-      config: { selfService: true },
+      // A plain link in My downloads: the token may ride in the query.
+      config: { selfService: true, queryToken: true },
       schema: {
         tags: ['downloads'],
         summary: 'Download a generated file (only its owner)',
@@ -148,12 +153,22 @@ export async function coreRoutes(app: FastifyInstance): Promise<void> {
       return req.tenant(async (tx) => {
         const where = 'tenant_id = $1 and user_id = $2 and ($3::smallint is null or state = $3)';
         const args = [tx.tenantId, p.userId, state ?? null];
-        const rows = await tx.query(
-          `select id, type_code, title, content, state, created_at from messages where ${where} order by created_at desc, id desc limit $4 offset $5`,
+        const rows = await tx.query<{
+          title: string;
+          content: string | null;
+          msg_key: string | null;
+          msg_params: unknown;
+        }>(
+          `select id, type_code, title, content, state, created_at, link, msg_key, msg_params from messages where ${where} order by created_at desc, id desc limit $4 offset $5`,
           [...args, limit, (pg - 1) * limit],
         );
         const n = await tx.query<{ n: number }>(`select count(*) as n from messages where ${where}`, args);
-        return page(rows.rows, n.rows[0]!.n);
+        const templates = await loadMessageTemplates(tx);
+        const shown = rows.rows.map(({ msg_key, msg_params, ...m }) => ({
+          ...m,
+          ...messageText(req.lang, { title: m.title, content: m.content, msg_key, msg_params }, templates),
+        }));
+        return page(shown, n.rows[0]!.n);
       });
     },
   );
@@ -192,9 +207,14 @@ export async function coreRoutes(app: FastifyInstance): Promise<void> {
       config: { selfService: true },
       schema: { tags: ['messages'], summary: 'The current system announcement, if any', response: { 200: envelope } },
     },
-    async () => {
-      const r = await app.db.query(
-        'select id, title, content, created_at from sys_notices where state = 1 order by created_at desc, id desc limit 1',
+    async (req) => {
+      const r = await req.tenant((tx) =>
+        tx.query(
+          `select id, title, content, created_at from sys_notices
+            where state = 1 and (company_ids is null or $1 = any(company_ids))
+            order by created_at desc, id desc limit 1`,
+          [tx.tenantId],
+        ),
       );
       return ok(r.rows[0] ?? null);
     },

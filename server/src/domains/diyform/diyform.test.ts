@@ -251,9 +251,9 @@ describe('records of a form', () => {
       ['王五', '参观', 1],
       ['', '送货', 'x'],
     ]);
-    const badRes = await t.call('POST', '/api-manage/form/visit/importexcel', admin, multipart(bad).payload, {
-      ...multipart(bad).headers,
-    });
+    // One multipart body: its boundary is in both the payload and the header.
+    const badBody = multipart(bad);
+    const badRes = await t.call('POST', '/api-manage/form/visit/importexcel', admin, badBody.payload, badBody.headers);
     const badJson = badRes.json() as Json & { data: Row[] };
     expect(badJson.rtnCode).toBe(201);
     expect(badJson.data.map((i) => [i.row, i.field])).toEqual([

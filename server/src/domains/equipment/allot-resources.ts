@@ -1,6 +1,7 @@
 import { defineEntity } from '../../platform/resources/registry.js';
+import { docNumber, docStateFields, requestWorkflow } from '../../platform/workflow/request-doc.js';
+import { guardAllotSubmit, moveAllotted } from './allot-audit.js';
 import { allotDetailHooks, allotHooks } from './allot-rules.js';
-import { docNumber, docStateFields } from './workflow.js';
 
 const allotPermissions = {
   view: 'equipment:allot:view',
@@ -40,6 +41,14 @@ export const allotEntity = defineEntity({
     { name: 'remark', type: 'text', maxLength: 500 },
   ],
   hooks: allotHooks,
+  workflow: requestWorkflow({
+    approvalType: 'allotment',
+    submit: ['equipment:allot:add', 'equipment:allot:edit', 'equipment:ledger:allot'],
+    audit: 'equipment:allot:audit',
+    recall: 'equipment:allot:recall',
+    guardSubmit: guardAllotSubmit,
+    onAudit: moveAllotted,
+  }),
 });
 
 /** One piece of equipment of an allotment; where it came from is noted when the allotment is audited. */

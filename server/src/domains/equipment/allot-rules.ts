@@ -1,6 +1,6 @@
 import type { EntityHooks, FieldIssue, WireRow } from '../../platform/resources/types.js';
 import type { TenantTx } from '../../platform/tenancy/tenant-tx.js';
-import { assertDraft } from './workflow.js';
+import { assertDraft } from '../../platform/workflow/request-doc.js';
 
 /** A machine allotted out of a workshop must stand in it now. */
 export async function equipmentInWorkshop(

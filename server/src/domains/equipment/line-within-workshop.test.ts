@@ -57,6 +57,35 @@ describe('choices of a dependent reference', () => {
   });
 });
 
+describe('choices of a reference to a tree', () => {
+  it('marks a ref to a tree and gives each choice its parent', async () => {
+    const ledger = await api<{ fields: Row[] }>(t, 'GET', '/api-manage/meta/equipment', admin);
+    expect(ledger.data.fields.find((f) => f.name === 'categoryId')).toMatchObject({ tree: true });
+    expect(ledger.data.fields.find((f) => f.name === 'lineId')!.tree).toBeUndefined();
+    const top = await post('/api-manage/equipmentcategory/save', { code: 'TREE-1', name: '树根类', category: 1 });
+    const leaf = await post('/api-manage/equipmentcategory/save', {
+      code: 'TREE-1-1',
+      name: '树叶类',
+      category: 1,
+      parentId: top.data.id,
+    });
+    const choices = await api<{ value: number; parent: number | null }[]>(
+      t,
+      'GET',
+      '/api-manage/meta/equipment/options/categoryId?keyword=TREE',
+      admin,
+    );
+    expect(choices.data).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ value: top.data.id, parent: null }),
+        expect.objectContaining({ value: leaf.data.id, parent: top.data.id }),
+      ]),
+    );
+    const lines = await api<Row[]>(t, 'GET', '/api-manage/meta/equipment/options/lineId', admin);
+    expect(lines.data[0]).not.toHaveProperty('parent');
+  });
+});
+
 describe('saving a dependent reference', () => {
   it('refuses an allotment to a line of another workshop, naming the field', async () => {
     const r = await fail('/api-manage/equipmentallot/save', {

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, type Json, tenantOf, userWithoutRights } from '../../platform/resources/testkit.js';
-import { withTenant } from '../../platform/tenancy/tenant-tx.js';
+import { api, type Json, tenantOf, userWithCodes } from '../../platform/resources/testkit.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 
 type Row = Record<string, unknown>;
@@ -22,22 +21,7 @@ const post = (url: string, body: unknown, token = admin) => api<Row>(t, 'POST', 
 const fail = async (url: string, body: unknown, token = admin) =>
   (await t.call('POST', url, token, body)).json() as Json;
 
-/** A user whose only role grants the buttons of the given permission codes. */
-async function userWith(username: string, codes: string[]): Promise<string> {
-  const token = await userWithoutRights(t, tenantId, username);
-  const { userId } = await tenantOf(t, token);
-  await withTenant(t.db, tenantId, null, async (tx) => {
-    const role = await tx.insert<{ id: number }>('roles', { name: `role_${username}` }, 'id');
-    await tx.query(
-      `insert into role_buttons (tenant_id, role_id, button_id)
-       select $1, $2, id from menu_buttons where ext4 = any($3::text[])`,
-      [tenantId, role.id, codes],
-    );
-    await tx.insert('user_roles', { user_id: userId, role_id: role.id }, 'user_id');
-  });
-  await t.db.query('update companies set perm_version = perm_version + 1 where id = $1', [tenantId]);
-  return token;
-}
+const userWith = (username: string, codes: string[]) => userWithCodes(t, tenantId, username, codes);
 
 describe('equipment allotment', () => {
   it('moves the machines to the target workshop and line only when audited, with a timeline entry', async () => {

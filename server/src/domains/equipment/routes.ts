@@ -5,16 +5,18 @@ import { staticModel } from '../../platform/resources/model.js';
 import { envelope, recordSchema } from '../../platform/resources/openapi.js';
 import { allRows, getRow, readContext } from '../../platform/resources/read.js';
 import { resourceRoutes } from '../../platform/resources/routes.js';
+import { workflowRoutes } from '../../platform/workflow/routes.js';
 import { allotDetailEntity, allotEntity } from './allot-resources.js';
 import { allotRoutes } from './allot-routes.js';
 import { categoryPermissionSplit } from './category-permissions.js';
+import { countEntities, countPlanEntity } from './count-resources.js';
+import { countRoutes } from './count-routes.js';
 import './demo.js';
 import { mouldRecordEntity } from './mould-resources.js';
 import { mouldRoutes } from './mould-routes.js';
 import { categoryPartEntity, categorySparePartEntity, sparePartEntity } from './parts-resources.js';
 import { equipmentEntities, equipmentEntity, equipmentRecordEntity } from './resources.js';
 import { scrapEntity } from './scrap-resources.js';
-import { scrapRoutes } from './scrap-routes.js';
 
 /**
  * Equipment, moulds, categories (parts, spare parts, fault reasons) and the spare-parts catalogue on the
@@ -32,11 +34,13 @@ export async function equipmentRoutes(app: FastifyInstance): Promise<void> {
       allotDetailEntity,
       mouldRecordEntity,
       scrapEntity,
+      ...countEntities,
     ]),
   );
+  await app.register(workflowRoutes([allotEntity, scrapEntity, countPlanEntity]));
+  countRoutes(app);
   allotRoutes(app);
   mouldRoutes(app);
-  scrapRoutes(app);
 
   const record = recordSchema(staticModel(equipmentEntity));
   const timeline = recordSchema(staticModel(equipmentRecordEntity));

@@ -1,6 +1,7 @@
 import { defineEntity } from '../../platform/resources/registry.js';
+import { docNumber, docStateFields, requestWorkflow } from '../../platform/workflow/request-doc.js';
+import { scrapAudited } from './scrap-audit.js';
 import { scrapHooks } from './scrap-rules.js';
-import { docNumber, docStateFields } from './workflow.js';
 
 /** Those who may request a scrap: the scrap buttons of the equipment ledger and of the mould list. */
 export const SCRAP_REQUESTERS = ['equipment:ledger:scrap', 'eqmold:eqmoldlist:scrap'];
@@ -42,4 +43,11 @@ export const scrapEntity = defineEntity({
     { name: 'remark', type: 'text', maxLength: 500 },
   ],
   hooks: scrapHooks,
+  workflow: requestWorkflow({
+    approvalType: 'scrap',
+    submit: SCRAP_REQUESTERS,
+    audit: 'eqmold:scrap:audit',
+    recall: 'eqmold:scrap:recall',
+    onAudit: scrapAudited,
+  }),
 });

@@ -1,6 +1,6 @@
 import type { EntityHooks, FieldIssue, WireRow } from '../../platform/resources/types.js';
 import type { TenantTx } from '../../platform/tenancy/tenant-tx.js';
-import { assertDraft } from './workflow.js';
+import { assertDraft } from '../../platform/workflow/request-doc.js';
 
 /** The record a scrap request is about: its table, field and id. */
 export function scrapTarget(row: WireRow): { table: 'equipment' | 'moulds'; field: string; id: unknown } {

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { hashPassword, passwordRuleError, stripChinese, verifyPassword } from '../../platform/auth/password.js';
 import { ok } from '../../platform/http/envelope.js';
 import { AppError, businessError } from '../../platform/http/errors.js';
+import { ownerDb } from '../../platform/system/owner.js';
 import { loadCurrentUser, userRoles } from './current-user.js';
 import { oauthErrorSchema as oauthError, tokenPairSchema } from './schemas.js';
 import { openSession, revokeSession, revokeUserSessions, rotateSession } from './sessions.js';
@@ -27,7 +28,14 @@ interface UserLoginRow {
 
 /** Login, refresh, logout, session and the caller's own profile and password. */
 export async function identityRoutes(app: FastifyInstance): Promise<void> {
-  const throttle = new LoginThrottle(app.db, app.config.loginMaxFailures, app.config.loginLockSeconds);
+  const throttle = new LoginThrottle(ownerDb(app), {
+    perAccount: app.config.loginMaxFailures,
+    perAddress: app.config.loginMaxAddressFailures,
+    lockSeconds: app.config.loginLockSeconds,
+  });
+  const locked = (seconds: number): never => {
+    throw new AppError('unauthorized', 'errors.login.locked', { minutes: Math.ceil(seconds / 60) });
+  };
 
   app.post<{ Body: LoginBody }>(
     '/sys/login',
@@ -48,25 +56,29 @@ export async function identityRoutes(app: FastifyInstance): Promise<void> {
       const username = String(req.body?.username ?? '').trim();
       const password = stripChinese(req.body?.password);
       if (!username || !password) throw new AppError('unauthorized', 'errors.login.missing');
-      const key = throttle.key(username, req.ip);
-      const locked = await throttle.lockedFor(key);
-      if (locked > 0) throw new AppError('unauthorized', 'errors.login.locked', { minutes: Math.ceil(locked / 60) });
-      const r = await app.db.query<UserLoginRow>(
-        `select u.id, u.tenant_id, u.password_hash, u.state, c.state as company_state
-           from users u join companies c on c.id = u.tenant_id
-          where lower(u.username) = lower($1) and not u.deleted`,
-        [username],
+      const user = await throttle.attempt(
+        username,
+        req.ip,
+        async (attempt) => {
+          const r = await ownerDb(app).query<UserLoginRow>(
+            `select u.id, u.tenant_id, u.password_hash, u.state, c.state as company_state
+               from users u join companies c on c.id = u.tenant_id
+              where lower(u.username) = lower($1) and not u.deleted`,
+            [username],
+          );
+          const found = r.rows[0];
+          if (!found || !(await verifyPassword(password, found.password_hash))) {
+            const lock = await attempt.fail();
+            if (lock > 0) locked(lock);
+            throw new AppError('unauthorized', 'errors.login.badCredentials');
+          }
+          await attempt.succeed();
+          return found;
+        },
+        locked,
       );
-      const user = r.rows[0];
-      const good = await verifyPassword(password, user?.password_hash);
-      if (!user || !good) {
-        const lock = await throttle.fail(key);
-        if (lock > 0) throw new AppError('unauthorized', 'errors.login.locked', { minutes: Math.ceil(lock / 60) });
-        throw new AppError('unauthorized', 'errors.login.badCredentials');
-      }
       if (user.state !== 1) throw new AppError('unauthorized', 'errors.login.userDisabled');
       if (user.company_state !== 1) throw new AppError('unauthorized', 'errors.login.companyDisabled');
-      await throttle.succeed(key);
       return openSession(app, user, { ip: req.ip, userAgent: req.headers['user-agent'] });
     },
   );
@@ -93,7 +105,7 @@ export async function identityRoutes(app: FastifyInstance): Promise<void> {
       schema: { tags: ['auth'], summary: 'End the session of the access token', response: { 200: envelope } },
     },
     async (req) => {
-      if (req.principal) await revokeSession(app.db, req.principal.sessionId);
+      if (req.principal) await revokeSession(ownerDb(app), req.principal.sessionId);
       return ok(null);
     },
   );
@@ -103,7 +115,7 @@ export async function identityRoutes(app: FastifyInstance): Promise<void> {
     { config: { selfService: true }, schema: { tags: ['auth'], response: { 200: envelope } } },
     async (req) => {
       const p = req.me();
-      const r = await app.db.query<{ created_at: Date; expires_at: Date }>(
+      const r = await ownerDb(app).query<{ created_at: Date; expires_at: Date }>(
         'select created_at, expires_at from sessions where id = $1',
         [p.sessionId],
       );
@@ -120,7 +132,8 @@ export async function identityRoutes(app: FastifyInstance): Promise<void> {
   app.get(
     '/user/info',
     {
-      config: { selfService: true },
+      // Spec 7.1 names this call with the token in the query.
+      config: { selfService: true, queryToken: true },
       schema: {
         tags: ['auth'],
         summary: 'Roles and display name of the token owner',

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Queryable } from '../../db/index.js';
 import { newRefreshToken, parseRefreshToken } from '../../platform/auth/tokens.js';
 import { AppError } from '../../platform/http/errors.js';
+import { ownerDb } from '../../platform/system/owner.js';
 
 export interface TokenPair {
   access_token: string;
@@ -17,7 +18,7 @@ export async function openSession(
   meta: { ip: string; userAgent?: string },
 ): Promise<TokenPair> {
   const refresh = newRefreshToken();
-  await app.db.query(
+  await ownerDb(app).query(
     `insert into sessions(tenant_id, id, user_id, refresh_hash, expires_at, last_ip, user_agent)
      values ($1, $2, $3, $4, now() + make_interval(secs => $5), $6, $7)`,
     [
@@ -55,7 +56,7 @@ async function pair(
 export async function rotateSession(app: FastifyInstance, token: unknown): Promise<TokenPair> {
   const parsed = parseRefreshToken(token);
   if (!parsed) throw new AppError('unauthorized', 'errors.refreshInvalid');
-  const outcome = await app.db.transaction(async (tx): Promise<TokenPair | 'invalid' | 'replayed'> => {
+  const outcome = await ownerDb(app).transaction(async (tx): Promise<TokenPair | 'invalid' | 'replayed'> => {
     const r = await tx.query<{ tenant_id: number; user_id: number; refresh_hash: string; live: boolean }>(
       `select s.tenant_id, s.user_id, s.refresh_hash,
               (s.revoked_at is null and s.expires_at > now() and u.state = 1 and not u.deleted and c.state = 1) as live

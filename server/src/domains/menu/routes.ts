@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { bumpPermissions, type Principal } from '../../platform/auth/principal.js';
+import type { Principal } from '../../platform/auth/principal.js';
 import { ok } from '../../platform/http/envelope.js';
 import { businessError, invalid } from '../../platform/http/errors.js';
 import { isLang, namespace } from '../../platform/i18n/index.js';
+import { ownerDb } from '../../platform/system/owner.js';
 import type { TenantTx } from '../../platform/tenancy/tenant-tx.js';
+import { auditOperatorChanges } from '../operator/audit.js';
 import { type ButtonRow, buildTree, type MenuNode, type MenuRow } from './tree.js';
 
 const envelope = {
@@ -75,6 +77,29 @@ interface MenuBody {
   isone?: boolean;
   formtype?: number;
   fromproject?: boolean;
+  titles?: Partial<Record<'zh' | 'en' | 'tw', string>>;
+}
+
+const titlesSchema = {
+  type: 'object',
+  additionalProperties: false,
+  properties: Object.fromEntries(['zh', 'en', 'tw'].map((l) => [l, { type: 'string', maxLength: 100 }])),
+};
+
+/** The operator's names per language, blanks left out; null when none is given. */
+const cleanTitles = (titles: MenuBody['titles']): string | null => {
+  if (!titles) return null;
+  const kept = Object.fromEntries(
+    Object.entries(titles)
+      .filter(([, v]) => v?.trim())
+      .map(([k, v]) => [k, v!.trim()]),
+  );
+  return Object.keys(kept).length ? JSON.stringify(kept) : null;
+};
+
+/** A menu of the operator's editor: shared by every company (a company's own menus are not the editor's). */
+async function sharedMenuExists(tx: TenantTx, id: string): Promise<boolean> {
+  return (await tx.query('select 1 from menus where id = $1 and owner_tenant_id is null', [id])).rows.length > 0;
 }
 
 const menuBody = {
@@ -91,11 +116,13 @@ const menuBody = {
     isone: { type: 'boolean' },
     formtype: { type: 'integer' },
     fromproject: { type: 'boolean' },
+    titles: titlesSchema,
   },
 };
 
 /** Menus of spec 7.2: the caller's tree, the company's tree, role grants and the operator's menu editor. */
 export async function menuRoutes(app: FastifyInstance): Promise<void> {
+  auditOperatorChanges(app);
   app.get(
     '/api-user/sys/me',
     {
@@ -123,12 +150,16 @@ export async function menuRoutes(app: FastifyInstance): Promise<void> {
     async (req) => {
       const lang = isLang(req.query.lang) ? req.query.lang : req.lang;
       const titles = namespace(lang, 'menu');
-      const r = await app.db.query<{ id: string; key: string | null; menuname: string; title: string | null }>(
-        'select id, key, menuname, titles->>$2 as title from menus where owner_tenant_id is null or owner_tenant_id = $1',
-        [req.me().tenantId, lang],
+      // Row security on menus leaves the shared menus and the caller's company's own.
+      const r = await req.tenant((tx) =>
+        tx.query<{ id: string; key: string | null; menuname: string; title: string | null }>(
+          'select id, key, menuname, titles->>$1 as title from menus',
+          [lang],
+        ),
       );
       const data: Record<string, string> = {};
-      for (const m of r.rows) data[m.id.replace(/-/g, '')] = (m.key && titles[m.key]) || m.title || m.menuname;
+      // A name the operator gave in the menu editor wins over the product's own title of the menu key.
+      for (const m of r.rows) data[m.id.replace(/-/g, '')] = m.title || (m.key && titles[m.key]) || m.menuname;
       return ok(data);
     },
   );
@@ -202,12 +233,19 @@ export async function menuRoutes(app: FastifyInstance): Promise<void> {
     },
     async (req) =>
       ok(
-        (
-          await app.db.query(
-            'select id, menu_id as "menuId", name, ext4, sort from menu_buttons where menu_id = $1 order by sort',
-            [req.query.menuId],
-          )
-        ).rows,
+        await req.tenant(
+          async (tx) =>
+            // menu_buttons has no row security of its own: the join with menus (row security: shared menus and
+            // the company's own) keeps another company's form buttons out.
+            (
+              await tx.query(
+                `select b.id, b.menu_id as "menuId", b.name, b.ext4, b.sort
+                   from menu_buttons b join menus m on m.id = b.menu_id
+                  where b.menu_id = $1 order by b.sort`,
+                [req.query.menuId],
+              )
+            ).rows,
+        ),
       ),
   );
 
@@ -247,7 +285,6 @@ export async function menuRoutes(app: FastifyInstance): Promise<void> {
             where b.id = any($3::uuid[])`,
           [tx.tenantId, roleId, buttonIds],
         );
-        await bumpPermissions(tx, tx.tenantId);
       });
       return ok(null);
     },
@@ -264,11 +301,10 @@ export async function menuRoutes(app: FastifyInstance): Promise<void> {
       const b = req.body;
       const id = randomUUID();
       await req.tenant(async (tx) => {
-        if (b.parentId && !(await tx.query('select 1 from menus where id = $1', [b.parentId])).rows.length)
-          throw invalid('parentId', 'errors.menuNotFound');
+        if (b.parentId && !(await sharedMenuExists(tx, b.parentId))) throw invalid('parentId', 'errors.menuNotFound');
         await tx.query(
-          `insert into menus(id, parent_id, menuname, icon, url, query, sort, hidden, isone, formtype, fromproject)
-           values ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11)`,
+          `insert into menus(id, parent_id, menuname, icon, url, query, sort, hidden, isone, formtype, fromproject, titles)
+           values ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12::jsonb)`,
           [
             id,
             b.parentId ?? null,
@@ -281,10 +317,10 @@ export async function menuRoutes(app: FastifyInstance): Promise<void> {
             b.isone ?? false,
             b.formtype ?? null,
             b.fromproject ?? false,
+            cleanTitles(b.titles),
           ],
         );
         await tx.query('insert into company_menus(tenant_id, menu_id) values ($1, $2)', [tx.tenantId, id]);
-        await bumpPermissions(tx, tx.tenantId);
       });
       return ok({ id });
     },
@@ -300,11 +336,13 @@ export async function menuRoutes(app: FastifyInstance): Promise<void> {
       const b = req.body;
       await req.tenant(async (tx) => {
         if (b.parentId === b.id) throw invalid('parentId', 'errors.menuOwnParent');
+        if (b.parentId && !(await sharedMenuExists(tx, b.parentId))) throw invalid('parentId', 'errors.menuNotFound');
         const r = await tx.query(
           `update menus set parent_id = coalesce($2, parent_id), menuname = coalesce($3, menuname), icon = coalesce($4, icon),
                  url = coalesce($5, url), query = coalesce($6, query), sort = coalesce($7, sort), hidden = coalesce($8, hidden),
-                 isone = coalesce($9, isone), formtype = coalesce($10, formtype), fromproject = coalesce($11, fromproject)
-           where id = $1`,
+                 isone = coalesce($9, isone), formtype = coalesce($10, formtype), fromproject = coalesce($11, fromproject),
+                 titles = case when $12 then $13::jsonb else titles end, operator_edited = true
+           where id = $1 and owner_tenant_id is null`,
           [
             b.id,
             b.parentId ?? null,
@@ -317,11 +355,87 @@ export async function menuRoutes(app: FastifyInstance): Promise<void> {
             b.isone ?? null,
             b.formtype ?? null,
             b.fromproject ?? null,
+            b.titles !== undefined,
+            cleanTitles(b.titles),
           ],
         );
         if (r.rowCount === 0) throw invalid('id', 'errors.menuNotFound');
       });
       return ok(null);
+    },
+  );
+
+  app.post<{ Body: { list: { id: string; sort: number }[] } }>(
+    '/api-user/sys/updateSort',
+    {
+      config: { platform: true, permission: 'admin:menu:edit' },
+      schema: {
+        tags: ['menu'],
+        summary: 'Reorder menus: the new sort of each (the seed keeps it)',
+        body: {
+          type: 'object',
+          required: ['list'],
+          properties: {
+            list: {
+              type: 'array',
+              minItems: 1,
+              maxItems: 500,
+              items: {
+                type: 'object',
+                required: ['id', 'sort'],
+                properties: { id: uuid, sort: { type: 'integer', minimum: 0, maximum: 100000 } },
+              },
+            },
+          },
+        },
+        response: { 200: envelope },
+      },
+    },
+    async (req) => {
+      const { list } = req.body;
+      await req.tenant(async (tx) => {
+        const r = await tx.query(
+          `update menus m set sort = x.sort, operator_edited = true
+             from jsonb_to_recordset($1::jsonb) as x(id uuid, sort int)
+            where m.id = x.id and m.owner_tenant_id is null`,
+          [JSON.stringify(list)],
+        );
+        if (r.rowCount !== new Set(list.map((x) => x.id)).size) throw invalid('list', 'errors.menuNotFound');
+      });
+      return ok(null);
+    },
+  );
+
+  app.get<{ Querystring: { menuId: string } }>(
+    '/api-user/sys/getMenuInfo',
+    {
+      config: { platform: true, permission: 'admin:menu:view' },
+      schema: {
+        tags: ['menu'],
+        summary: "A menu's names per language and what a change reaches: the companies and roles that have it",
+        querystring: { type: 'object', required: ['menuId'], properties: { menuId: uuid } },
+        response: { 200: envelope },
+      },
+    },
+    async (req) => {
+      // Which companies have the menu is every tenant's business: the owner connection counts.
+      const r = await ownerDb(app).query<{
+        titles: unknown;
+        companyCount: number;
+        roleCount: number;
+        companies: string[];
+      }>(
+        `select m.titles,
+                (select count(*) from company_menus cm join companies c on c.id = cm.tenant_id
+                  where cm.menu_id = m.id and not c.is_platform)::int as "companyCount",
+                (select count(*) from role_menus rm where rm.menu_id = m.id)::int as "roleCount",
+                coalesce((select array_agg(x.name) from (select c.name from company_menus cm join companies c on c.id = cm.tenant_id
+                           where cm.menu_id = m.id and not c.is_platform order by c.id limit 20) x), '{}') as companies
+           from menus m where m.id = $1 and m.owner_tenant_id is null`,
+        [req.query.menuId],
+      );
+      if (!r.rows[0]) throw invalid('menuId', 'errors.menuNotFound');
+      return ok(r.rows[0]);
     },
   );
 
@@ -336,10 +450,12 @@ export async function menuRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (req) => {
+      // Children of every company count (a company's form pages sit under shared groups), and row security
+      // hides the other companies' menus from the operator's transaction: the system connection looks.
+      const children = await ownerDb(app).query('select 1 from menus where parent_id = $1 limit 1', [req.body.id]);
+      if (children.rows.length) throw businessError('errors.menuHasChildren');
       await req.tenant(async (tx) => {
-        const children = await tx.query('select 1 from menus where parent_id = $1 limit 1', [req.body.id]);
-        if (children.rows.length) throw businessError('errors.menuHasChildren');
-        const r = await tx.query('delete from menus where id = $1', [req.body.id]);
+        const r = await tx.query('delete from menus where id = $1 and owner_tenant_id is null', [req.body.id]);
         if (r.rowCount === 0) throw invalid('id', 'errors.menuNotFound');
         await tx.query('update companies set perm_version = perm_version + 1');
       });
@@ -369,8 +485,7 @@ export async function menuRoutes(app: FastifyInstance): Promise<void> {
     async (req) => {
       const id = randomUUID();
       await req.tenant(async (tx) => {
-        if (!(await tx.query('select 1 from menus where id = $1', [req.body.menuId])).rows.length)
-          throw invalid('menuId', 'errors.menuNotFound');
+        if (!(await sharedMenuExists(tx, req.body.menuId))) throw invalid('menuId', 'errors.menuNotFound');
         await tx.query('insert into menu_buttons(id, menu_id, name, ext4, sort) values ($1,$2,$3,$4,$5)', [
           id,
           req.body.menuId,
@@ -396,7 +511,11 @@ export async function menuRoutes(app: FastifyInstance): Promise<void> {
     },
     async (req) => {
       await req.tenant(async (tx) => {
-        const r = await tx.query('delete from menu_buttons where id = $1', [req.body.id]);
+        // menu_buttons has no row security: only a button of a shared menu is the editor's to delete.
+        const r = await tx.query(
+          'delete from menu_buttons b using menus m where m.id = b.menu_id and m.owner_tenant_id is null and b.id = $1',
+          [req.body.id],
+        );
         if (r.rowCount === 0) throw invalid('id', 'errors.buttonNotFound');
         await tx.query('update companies set perm_version = perm_version + 1');
       });

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { bumpPermissions } from '../../platform/auth/principal.js';
 import type { TenantTx } from '../../platform/tenancy/tenant-tx.js';
 import { buildTree, type MenuNode, type MenuRow } from './tree.js';
 
@@ -61,7 +60,6 @@ export async function saveOwnMenu(tx: TenantTx, m: OwnMenu): Promise<string> {
       i,
     ]);
   await tx.query('insert into company_menus(tenant_id, menu_id) values ($1, $2)', [tx.tenantId, id]);
-  await bumpPermissions(tx, tx.tenantId);
   return id;
 }
 
@@ -86,7 +84,6 @@ export async function deleteOwnMenus(tx: TenantTx, url: string, queries: string[
     url,
     queries,
   ]);
-  if (r.rowCount > 0) await bumpPermissions(tx, tx.tenantId);
   return r.rowCount;
 }
 

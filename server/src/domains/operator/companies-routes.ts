@@ -4,15 +4,17 @@ import { passwordRuleError, stripChinese } from '../../platform/auth/password.js
 import { ok, page } from '../../platform/http/envelope.js';
 import { businessError, invalid, notFound } from '../../platform/http/errors.js';
 import type { Lang } from '../../platform/i18n/index.js';
+import { ownerDb } from '../../platform/system/owner.js';
+import { assertUsernameFree } from '../../platform/system/usernames.js';
 import { fieldError, filter, id, optDate, optText, paging, response, text, Where } from '../org/http.js';
-import { assertUsernameFree } from '../org/users.js';
 import { usernameSchema } from '../org/users-routes.js';
 import { createTenant } from './tenants.js';
 
 const COMPANY_COLUMNS = `c.id, c.name, c.code, c.logo, to_char(c.expiry_date, 'YYYY-MM-DD') as "expiryDate",
   c.version_id as "versionId", v.name as "versionName", c.state, c.is_platform as "isPlatform", c.contact, c.phone,
   c.address, c.language, c.timezone, c.instransfer, c.created_at as "createdAt",
-  greatest(0, coalesce(current_date - c.expiry_date, 0))::int as "accountOverdue"`;
+  greatest(0, coalesce(current_date - c.expiry_date, 0))::int as "accountOverdue", c.user_limit as "userLimit",
+  c.group_id as "groupId", (select g.name from companies g where g.id = c.group_id) as "groupName"`;
 const FROM = 'companies c left join sys_versions v on v.id = c.version_id';
 /** Statistics of the operator's management list; they read other tenants' rows (system context only). */
 const MANAGE_COLUMNS = `,
@@ -53,7 +55,10 @@ interface CompanyBody {
   language?: Lang;
   timezone?: string;
   logo?: string | null;
+  userLimit?: number | null;
 }
+
+const userLimit = { type: ['integer', 'null'], minimum: 1, maximum: 100000 };
 
 const listQuery = {
   type: 'object',
@@ -109,7 +114,7 @@ export async function companyRoutes(app: FastifyInstance): Promise<void> {
           response,
         },
       },
-      async (req) => listCompanies(app.db, req.query, manage),
+      async (req) => listCompanies(ownerDb(app), req.query, manage),
     );
   }
 
@@ -126,7 +131,7 @@ export async function companyRoutes(app: FastifyInstance): Promise<void> {
     },
     async (req) => {
       const w = new Where().ilike('name', req.query.name);
-      const r = await app.db.query(
+      const r = await ownerDb(app).query(
         `select id, name, code, state, is_platform as "isPlatform" from companies where ${w.sql} order by is_platform desc, id`,
         w.params,
       );
@@ -153,6 +158,7 @@ export async function companyRoutes(app: FastifyInstance): Promise<void> {
             password: filter(200),
             verifypassword: filter(200),
             peoplename: text(50),
+            userLimit,
             ...profileProps,
           },
         },
@@ -168,7 +174,7 @@ export async function companyRoutes(app: FastifyInstance): Promise<void> {
       );
       if (rule) throw fieldError(rule.field === 'newpassword' ? 'password' : 'verifypassword', rule.key);
       const username = b.username!.trim();
-      const created = await app.db.transaction(async (tx) => {
+      const created = await ownerDb(app).transaction(async (tx) => {
         const taken = await tx.query('select 1 from companies where code = $1', [b.code]);
         if (taken.rows.length) throw fieldError('code', 'errors.companyCodeTaken', { code: b.code });
         await assertUsernameFree(tx, username);
@@ -178,7 +184,7 @@ export async function companyRoutes(app: FastifyInstance): Promise<void> {
           (await tx.query<{ id: number }>('select id from sys_versions where is_default order by id limit 1')).rows[0]
             ?.id ??
           null;
-        return createTenant(tx, {
+        const made = await createTenant(tx, {
           name: b.name!.trim(),
           code: b.code!,
           expiryDate: b.expiryDate || null,
@@ -188,6 +194,9 @@ export async function companyRoutes(app: FastifyInstance): Promise<void> {
           phone: b.phone || null,
           admin: { username, password, peoplename: b.peoplename!.trim(), mustChangePassword: true },
         });
+        if (b.userLimit)
+          await tx.query('update companies set user_limit = $2 where id = $1', [made.companyId, b.userLimit]);
+        return made;
       });
       return ok({ id: created.companyId, adminId: created.adminId });
     },
@@ -208,6 +217,7 @@ export async function companyRoutes(app: FastifyInstance): Promise<void> {
             name: text(100),
             expiryDate: optDate,
             versionId: { anyOf: [id, { type: 'null' }] },
+            userLimit,
             ...profileProps,
           },
         },
@@ -225,7 +235,8 @@ export async function companyRoutes(app: FastifyInstance): Promise<void> {
                   version_id = case when $5 then $6::bigint else version_id end,
                   contact = case when $7 then $8 else contact end, phone = case when $9 then $10 else phone end,
                   address = case when $11 then $12 else address end, language = coalesce($13, language),
-                  timezone = coalesce($14, timezone), updated_at = now()
+                  timezone = coalesce($14, timezone),
+                  user_limit = case when $15 then $16::int else user_limit end, updated_at = now()
             where id = $1`,
           [
             b.id,
@@ -242,6 +253,8 @@ export async function companyRoutes(app: FastifyInstance): Promise<void> {
             b.address || null,
             b.language ?? null,
             b.timezone ?? null,
+            b.userLimit !== undefined,
+            b.userLimit ?? null,
           ],
         );
         if (r.rowCount === 0) throw notFound('errors.company.notFound');
@@ -267,7 +280,7 @@ export async function companyRoutes(app: FastifyInstance): Promise<void> {
     },
     async (req) => {
       const { id: companyId, state } = req.body;
-      await app.db.transaction(async (tx) => {
+      await ownerDb(app).transaction(async (tx) => {
         const r = await tx.query<{ is_platform: boolean }>('select is_platform from companies where id = $1', [
           companyId,
         ]);

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { ok } from '../../platform/http/envelope.js';
+import { ownerDb } from '../../platform/system/owner.js';
 import { id, response } from '../org/http.js';
 import { tenantMenuTree } from '../org/role-templates-routes.js';
 import {
@@ -29,7 +30,7 @@ export async function companyMenuRoutes(app: FastifyInstance): Promise<void> {
     },
     async (req) =>
       ok(
-        await app.db.transaction(async (tx) => {
+        await ownerDb(app).transaction(async (tx) => {
           await getCompany(tx, req.query.companyId);
           const r = await tx.query<{ menu_id: string }>(
             'select menu_id from company_menus where tenant_id = $1 order by menu_id',
@@ -52,7 +53,7 @@ export async function companyMenuRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (req) => {
-      const n = await app.db.transaction(async (tx) => {
+      const n = await ownerDb(app).transaction(async (tx) => {
         const [companyId] = await tenantCompanies(tx, [req.body.companyId]);
         return replaceCompanyMenus(tx, companyId!, req.body.menuIds);
       });
@@ -72,7 +73,7 @@ export async function companyMenuRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (req) => {
-      await app.db.transaction(async (tx) =>
+      await ownerDb(app).transaction(async (tx) =>
         addCompanyMenus(tx, await tenantCompanies(tx, req.body.companyIds), req.body.menuIds),
       );
       return ok(null);
@@ -91,7 +92,7 @@ export async function companyMenuRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (req) => {
-      await app.db.transaction(async (tx) =>
+      await ownerDb(app).transaction(async (tx) =>
         removeCompanyMenus(tx, await tenantCompanies(tx, req.body.companyIds), req.body.menuIds),
       );
       return ok(null);

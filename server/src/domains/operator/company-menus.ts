@@ -1,10 +1,9 @@
 import type { Queryable } from '../../db/index.js';
-import { bumpPermissions } from '../../platform/auth/principal.js';
 import { businessError, notFound } from '../../platform/http/errors.js';
 
 /*
  * Company and version menu sets. These write rows of other tenants (company_menus, role grants), so the
- * callers run them in the system context (app.db.transaction), never in a request's tenant transaction.
+ * callers run them on the owner connection (ownerDb), never in a request's tenant transaction.
  */
 
 export interface CompanyRow {
@@ -54,7 +53,7 @@ export async function withDescendants(db: Queryable, menuIds: string[]): Promise
   return r.rows.map((x) => x.id);
 }
 
-/** Role grants of menus and buttons the company no longer has are dropped; permissions are recomputed. */
+/** Role grants of menus and buttons the company no longer has are dropped. */
 async function afterChange(db: Queryable, companyId: number): Promise<void> {
   await db.query(
     `delete from role_menus rm where rm.tenant_id = $1
@@ -67,7 +66,6 @@ async function afterChange(db: Queryable, companyId: number): Promise<void> {
                          where b.id = rb.button_id)`,
     [companyId],
   );
-  await bumpPermissions(db, companyId);
 }
 
 /** Replaces a company's menus. */
@@ -95,15 +93,18 @@ export async function addCompanyMenus(db: Queryable, companyIds: number[], menuI
       'insert into company_menus(tenant_id, menu_id) select $1, unnest($2::uuid[]) on conflict do nothing',
       [companyId, all],
     );
-    await bumpPermissions(db, companyId);
   }
 }
 
-/** Takes menus, with the pages below them, away from companies. */
+/** Takes menus, with the pages below them, away from companies (never a company's own menus). */
 export async function removeCompanyMenus(db: Queryable, companyIds: number[], menuIds: string[]): Promise<void> {
   const all = await withDescendants(db, menuIds);
   for (const companyId of companyIds) {
-    await db.query('delete from company_menus where tenant_id = $1 and menu_id = any($2::uuid[])', [companyId, all]);
+    await db.query(
+      `delete from company_menus where tenant_id = $1 and menu_id = any($2::uuid[])
+          and menu_id not in (select id from menus where owner_tenant_id = $1)`,
+      [companyId, all],
+    );
     await afterChange(db, companyId);
   }
 }

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { ok, page } from '../../platform/http/envelope.js';
 import { forbidden, notFound } from '../../platform/http/errors.js';
 import { bodyIds, filter, id, idsBody, optText, paging, response, text, Where } from '../org/http.js';
+import { tenantCompanies } from './company-menus.js';
 
 const P = { view: 'operatesys:notice:view', add: 'operatesys:notice:add', edit: 'operatesys:notice:edit' };
 
@@ -32,7 +33,9 @@ export async function noticeRoutes(app: FastifyInstance): Promise<void> {
         const w = new Where().ilike('title', q.title).ilike('content', q.content);
         if (q.state !== undefined) w.add('state = ?', q.state);
         const rows = await tx.query(
-          `select id, title, content, state, created_at as "createdAt" from sys_notices where ${w.sql}
+          `select id, title, content, state, created_at as "createdAt", company_ids as "companyIds",
+                  (select array_agg(c.name order by c.id) from companies c where c.id = any(company_ids)) as "companyNames"
+             from sys_notices where ${w.sql}
             order by created_at desc, id desc limit ${w.next()} offset ${w.next(2)}`,
           [...w.params, q.limit, (q.page - 1) * q.limit],
         );
@@ -41,13 +44,16 @@ export async function noticeRoutes(app: FastifyInstance): Promise<void> {
       }),
   );
 
-  app.post<{ Body: { id?: number; title?: string | null; content: string; state?: number } }>(
+  app.post<{
+    Body: { id?: number; title?: string | null; content: string; state?: number; companyIds?: number[] | null };
+  }>(
     '/api-user/feedback/addSysNotice',
     {
       config: { platform: true, permission: [P.add, P.edit] },
       schema: {
         tags: ['operator'],
-        summary: 'Publish an announcement (state 1 shows it to every user), or change one when id is sent',
+        summary:
+          'Publish an announcement (state 1 shows it to the users of companyIds, every company when null), or change one when id is sent',
         body: {
           type: 'object',
           required: ['content'],
@@ -56,6 +62,7 @@ export async function noticeRoutes(app: FastifyInstance): Promise<void> {
             title: optText(200),
             content: text(5000),
             state: { type: 'integer', enum: [0, 1] },
+            companyIds: { anyOf: [{ type: 'array', items: id, maxItems: 5000 }, { type: 'null' }] },
           },
         },
         response,
@@ -63,19 +70,21 @@ export async function noticeRoutes(app: FastifyInstance): Promise<void> {
     },
     async (req) => {
       const b = req.body;
+      const targets = b.companyIds?.length ? b.companyIds : null;
       const need = b.id ? P.edit : P.add;
       if (!req.me().permissions.has(need)) throw forbidden('errors.noPermission', { code: need });
       const noticeId = await req.tenant(async (tx) => {
+        if (targets) await tenantCompanies(tx, targets);
         if (!b.id) {
           const r = await tx.query<{ id: number }>(
-            'insert into sys_notices(title, content, state) values ($1, $2, $3) returning id',
-            [b.title || null, b.content, b.state ?? 1],
+            'insert into sys_notices(title, content, state, company_ids) values ($1, $2, $3, $4) returning id',
+            [b.title || null, b.content, b.state ?? 1, targets],
           );
           return r.rows[0]!.id;
         }
         const r = await tx.query(
-          'update sys_notices set title = $2, content = $3, state = coalesce($4, state) where id = $1',
-          [b.id, b.title || null, b.content, b.state ?? null],
+          'update sys_notices set title = $2, content = $3, state = coalesce($4, state), company_ids = $5 where id = $1',
+          [b.id, b.title || null, b.content, b.state ?? null, targets],
         );
         if (r.rowCount === 0) throw notFound();
         return b.id;

@@ -1,8 +1,11 @@
 import type { Queryable } from '../../db/index.js';
 import { hashPassword } from '../../platform/auth/password.js';
 import { businessError } from '../../platform/http/errors.js';
-import { type Lang, t } from '../../platform/i18n/index.js';
+import { type Lang, languages, t } from '../../platform/i18n/index.js';
 import { dictionaryTemplate } from '../../seed/dictionary.js';
+
+/** A dictionary entry's names by language (items.names, item_templates.names). */
+type Names = Partial<Record<Lang, string>>;
 
 export interface NewTenant {
   name: string;
@@ -16,28 +19,54 @@ export interface NewTenant {
   admin: { username: string; password: string; peoplename: string; mustChangePassword: boolean };
 }
 
+/** The names of a built-in dictionary entry in every language, from locales/<lang>/dictionary.json. */
+function builtInNames(key: string): Record<Lang, string> {
+  return Object.fromEntries(languages.map((l) => [l, t(l, `dictionary.${key}`)])) as Record<Lang, string>;
+}
+
 /** Item templates as rows: kept in step with the seed so a new tenant gets the current dictionary. */
 export async function syncItemTemplates(db: Queryable): Promise<void> {
-  const groups = dictionaryTemplate.map((g, i) => ({ code: g.code, name: t('zh', `dictionary.${g.code}`), sort: i }));
+  const groups = dictionaryTemplate.map((g, i) => {
+    const names = builtInNames(g.code);
+    return { code: g.code, name: names.zh, names, sort: i };
+  });
   const items = dictionaryTemplate.flatMap((g) =>
-    g.children.map((code, j) => ({ parent: g.code, code, name: t('zh', `dictionary.${g.code}.${code}`), sort: j })),
+    g.children.map((code, j) => {
+      const names = builtInNames(`${g.code}.${code}`);
+      return { parent: g.code, code, name: names.zh, names, sort: j };
+    }),
   );
   // Set-based and leaving unchanged rows alone: a start on an existing database writes nothing.
   await db.query(
-    `insert into item_templates(parent_id, code, name, sort)
-     select null, code, name, sort from jsonb_to_recordset($1::jsonb) as g(code text, name text, sort int)
-     on conflict (coalesce(parent_id, 0), code) do update set name = excluded.name
-     where item_templates.name is distinct from excluded.name`,
+    `insert into item_templates(parent_id, code, name, names, sort)
+     select null, code, name, names, sort from jsonb_to_recordset($1::jsonb) as g(code text, name text, names jsonb, sort int)
+     on conflict (coalesce(parent_id, 0), code) do update set name = excluded.name, names = excluded.names
+     where (item_templates.name, item_templates.names) is distinct from (excluded.name, excluded.names)`,
     [JSON.stringify(groups)],
   );
   await db.query(
-    `insert into item_templates(parent_id, code, name, value, sort)
-     select p.id, c.code, c.name, c.code, c.sort
-       from jsonb_to_recordset($1::jsonb) as c(parent text, code text, name text, sort int)
+    `insert into item_templates(parent_id, code, name, names, value, sort)
+     select p.id, c.code, c.name, c.names, c.code, c.sort
+       from jsonb_to_recordset($1::jsonb) as c(parent text, code text, name text, names jsonb, sort int)
        join item_templates p on p.parent_id is null and p.code = c.parent
-     on conflict (coalesce(parent_id, 0), code) do update set name = excluded.name
-     where item_templates.name is distinct from excluded.name`,
+     on conflict (coalesce(parent_id, 0), code) do update set name = excluded.name, names = excluded.names
+     where (item_templates.name, item_templates.names) is distinct from (excluded.name, excluded.names)`,
     [JSON.stringify(items)],
+  );
+  // Tenants made before entries had names in every language: their unchanged copies of the built-in
+  // entries (still named as one of the languages) get the translations, once.
+  await db.query(
+    `update items i set names = tp.names
+       from item_templates tp
+      where i.names is null and i.parent_id is null and tp.parent_id is null and tp.code = i.code
+        and tp.names is not null and i.name in (select value from jsonb_each_text(tp.names))`,
+  );
+  await db.query(
+    `update items i set names = tc.names
+       from items p, item_templates tp, item_templates tc
+      where i.names is null and p.tenant_id = i.tenant_id and p.id = i.parent_id and p.parent_id is null
+        and tp.parent_id is null and tp.code = p.code and tc.parent_id = tp.id and tc.code = i.code
+        and tc.names is not null and i.name in (select value from jsonb_each_text(tc.names))`,
   );
 }
 
@@ -115,33 +144,28 @@ export async function createTenant(db: Queryable, input: NewTenant): Promise<{ c
   return { companyId: tenantId, adminId: user.rows[0]!.id };
 }
 
+/** The tenant's dictionary from the templates: named in its language, with the names in every language. */
 async function copyDictionary(db: Queryable, tenantId: number, lang: Lang): Promise<void> {
-  const parents = await db.query<{ id: number; code: string; sort: number; name: string }>(
-    'select id, code, sort, name from item_templates where parent_id is null order by sort, id',
+  type Template = { id: number; code: string; value: string | null; sort: number; name: string; names: Names | null };
+  const nameIn = (row: Template) => row.names?.[lang] || row.name;
+  const json = (names: Names | null) => (names ? JSON.stringify(names) : null);
+  const parents = await db.query<Template>(
+    'select id, code, value, sort, name, names from item_templates where parent_id is null order by sort, id',
   );
   for (const p of parents.rows) {
-    // Seeded entries have translated names; entries the operator added keep the name given.
-    const key = `dictionary.${p.code}`;
-    const translated = t(lang, key);
     const np = await db.query<{ id: number }>(
-      'insert into items(tenant_id, code, name, sort) values ($1,$2,$3,$4) returning id',
-      [tenantId, p.code, translated === key ? p.name : translated, p.sort],
+      'insert into items(tenant_id, code, name, names, sort) values ($1,$2,$3,$4::jsonb,$5) returning id',
+      [tenantId, p.code, nameIn(p), json(p.names), p.sort],
     );
-    const children = await db.query<{ code: string; value: string | null; sort: number; name: string }>(
-      'select code, value, sort, name from item_templates where parent_id = $1 order by sort, id',
+    const children = await db.query<Template>(
+      'select id, code, value, sort, name, names from item_templates where parent_id = $1 order by sort, id',
       [p.id],
     );
     for (const ch of children.rows) {
-      const key = `dictionary.${p.code}.${ch.code}`;
-      const name = t(lang, key);
-      await db.query('insert into items(tenant_id, parent_id, code, name, value, sort) values ($1,$2,$3,$4,$5,$6)', [
-        tenantId,
-        np.rows[0]!.id,
-        ch.code,
-        name === key ? ch.name : name,
-        ch.value,
-        ch.sort,
-      ]);
+      await db.query(
+        'insert into items(tenant_id, parent_id, code, name, names, value, sort) values ($1,$2,$3,$4,$5::jsonb,$6,$7)',
+        [tenantId, np.rows[0]!.id, ch.code, nameIn(ch), json(ch.names), ch.value, ch.sort],
+      );
     }
   }
 }

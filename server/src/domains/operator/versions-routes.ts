@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Queryable } from '../../db/index.js';
 import { ok, page } from '../../platform/http/envelope.js';
 import { businessError, forbidden, notFound } from '../../platform/http/errors.js';
+import { ownerDb } from '../../platform/system/owner.js';
 import { fieldError, filter, id, idBody, optText, paging, response, text, Where } from '../org/http.js';
 import { tenantMenuTree } from '../org/role-templates-routes.js';
 import { pushVersionMenus, versionMenuIds, withAncestors } from './company-menus.js';
@@ -239,7 +240,7 @@ export async function versionRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (req) => {
-      const n = await app.db.transaction(async (tx) => {
+      const n = await ownerDb(app).transaction(async (tx) => {
         await getVersion(tx, req.body.id);
         return pushVersionMenus(tx, req.body.id);
       });

@@ -1,11 +1,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ok } from '../../platform/http/envelope.js';
-import { businessError, forbidden } from '../../platform/http/errors.js';
+import { forbidden } from '../../platform/http/errors.js';
+import { uploadBody, uploadedFile } from '../../platform/http/upload.js';
 import { isLang, type Lang, t } from '../../platform/i18n/index.js';
 import { entityTitle } from '../../platform/resources/model.js';
 import { allEntities, columnOf } from '../../platform/resources/registry.js';
+import { usernameOwners } from '../../platform/system/usernames.js';
 import { bodyIds, filter, id, idsBody, response } from './http.js';
-import { applyMembers, type BatchMode, type MemberItem, USER_SHEET, usernameOwners } from './members-batch.js';
+import { applyMembers, type BatchMode, type MemberItem, USER_SHEET, usernamesOf } from './members-batch.js';
 import { applyOrganizations, ORG_SHEET, type OrgItem } from './organizations-batch.js';
 import { orgProps } from './organizations-routes.js';
 import { queueSheetExport, SHEET_EXPORT_JOB, sheetExportJob } from './sheet-export.js';
@@ -27,9 +29,7 @@ const imported = (lang: Lang, r: { created: number; updated: number }) =>
   ok({ count: r.created + r.updated, ...r }, t(lang, 'org.imported', { created: r.created, updated: r.updated }));
 
 async function upload(req: FastifyRequest, sheet: SheetName, columns: SheetColumn[]) {
-  const file = await req.file();
-  if (!file) throw businessError('resources.importNoFile');
-  const { rows, issues } = await readRows(await file.toBuffer(), sheet, columns, req.lang);
+  const { rows, issues } = await readRows(await uploadedFile(req), sheet, columns, req.lang);
   for (const r of rows)
     for (const [k, v] of Object.entries(r.values)) if (v === null && k === 'password') delete r.values[k];
   return { rows, issues };
@@ -39,7 +39,7 @@ function template(app: FastifyInstance, sheet: SheetName, columns: SheetColumn[]
   app.get(
     `/api-file/statics/template/file/${sheet}.xlsx`,
     {
-      config: { permission: TEMPLATE },
+      config: { permission: TEMPLATE, queryToken: true },
       schema: {
         tags: ['org'],
         summary: `The ${sheet} import template (.xlsx, headers in the caller's language; ?lang=zh|en|tw)`,
@@ -72,6 +72,7 @@ const importSchema = (summary: string) => ({
   tags: ['org'],
   summary,
   consumes: ['multipart/form-data'],
+  body: uploadBody('the .xlsx file'),
   response,
 });
 
@@ -83,7 +84,7 @@ export async function batchRoutes(app: FastifyInstance): Promise<void> {
   const importMembers = (mode: BatchMode) => async (req: FastifyRequest) => {
     const { rows, issues } = await upload(req, 'users', USER_SHEET);
     const items: MemberItem[] = rows.map((r) => ({ row: r.row, v: r.values }));
-    const owners = await usernameOwners(app.db, items);
+    const owners = await usernameOwners(app, usernamesOf(items));
     const r = await req.tenant((tx) => applyMembers(tx, owners, req.me(), items, mode, issues));
     return imported(req.lang, r);
   };
@@ -147,7 +148,7 @@ export async function batchRoutes(app: FastifyInstance): Promise<void> {
         ...new Set(items.map((i) => (i.v.id === undefined ? 'setUp:organize:add' : 'setUp:organize:edit'))),
       ];
       for (const code of needs) if (!me.permissions.has(code)) throw forbidden('errors.noPermission', { code });
-      const owners = await usernameOwners(app.db, items);
+      const owners = await usernameOwners(app, usernamesOf(items));
       const r = await req.tenant((tx) => applyMembers(tx, owners, me, items, 'list', new Issues('users', req.lang)));
       return ok(r);
     },

@@ -1,4 +1,5 @@
 import { AppError } from '../../platform/http/errors.js';
+import { MAX_ID } from '../../platform/http/input-guard.js';
 
 /** Shared route-schema pieces and small helpers of the organisation and operator domains. */
 
@@ -9,7 +10,7 @@ export const envelope = {
 };
 export const response = { 200: envelope };
 
-export const id = { type: 'integer', minimum: 1 };
+export const id = { type: 'integer', minimum: 1, maximum: MAX_ID };
 export const ids = { type: 'array', items: id, maxItems: 5000 };
 /** Text without NUL characters, which PostgreSQL cannot store. */
 export const NO_NUL = '^[^\\u0000]*$';
@@ -20,10 +21,7 @@ export const filter = (max: number) => ({ type: 'string', maxLength: max, patter
 /** A yyyy-mm-dd date, or empty. */
 export const optDate = { type: ['string', 'null'], pattern: '^(\\d{4}-\\d{2}-\\d{2})?$' };
 
-export const paging = {
-  page: { type: 'integer', minimum: 1, default: 1 },
-  limit: { type: 'integer', minimum: 1, maximum: 1000, default: 20 },
-};
+export { paging } from '../../platform/http/input-guard.js';
 
 /** A body of one id. */
 export const idBody = { type: 'object', required: ['id'], properties: { id } };

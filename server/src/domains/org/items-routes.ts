@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { ok, page } from '../../platform/http/envelope.js';
 import { businessError, notFound } from '../../platform/http/errors.js';
+import { type Lang, languages } from '../../platform/i18n/index.js';
 import type { TenantTx } from '../../platform/tenancy/tenant-tx.js';
 import {
   blank,
@@ -71,7 +72,10 @@ interface ItemRow {
   value: string | null;
   sort: number;
   remark: string | null;
+  names: ItemNames | null;
 }
+/** The entry's name in each language; a language left out (or empty) shows `name`. */
+type ItemNames = Partial<Record<Lang, string>>;
 interface ItemBody {
   id?: number;
   parentId?: number | null;
@@ -80,9 +84,18 @@ interface ItemBody {
   value?: string | null;
   sort?: number;
   remark?: string | null;
+  names?: ItemNames | null;
 }
 
-const COLS = 'i.id, i.parent_id as "parentId", i.code, i.name, i.value, i.sort, i.remark';
+const COLS = 'i.id, i.parent_id as "parentId", i.code, i.name, i.names, i.value, i.sort, i.remark';
+/** Columns of the look-ups pickers use: `name` in the language of `$lang`, else the name given. */
+const lookupCols = (lang: string) =>
+  COLS.replace('i.name,', `coalesce(nullif(i.names->>${lang}, ''), i.name) as name,`);
+const names = {
+  type: ['object', 'null'],
+  additionalProperties: false,
+  properties: Object.fromEntries(languages.map((l) => [l, optText(100)])),
+};
 const itemProps = {
   parentId: { anyOf: [id, { type: 'null' }] },
   code: { type: 'string', minLength: 1, maxLength: 50, pattern: '^[A-Za-z0-9_.:-]+$' },
@@ -90,6 +103,7 @@ const itemProps = {
   value: optText(200),
   sort: { type: 'integer', minimum: -1000000, maximum: 1000000 },
   remark: optText(500),
+  names,
 };
 const { parentId: _parent, ...editProps } = itemProps;
 
@@ -201,10 +215,10 @@ function registerStore(app: FastifyInstance, s: ItemStore): void {
         await req.tenant(async (tx) => {
           const q = sql(s, tx);
           const r = await tx.query(
-            `select ${COLS}, p.code as "parentCode" from ${q.from}
+            `select ${lookupCols('$3')}, p.code as "parentCode" from ${q.from}
                join ${s.table} p on p.id = i.parent_id ${s.scoped ? 'and p.tenant_id = i.tenant_id' : ''}
               where ${q.scope} and p.parent_id is null and p.code = $2 order by i.sort, i.id`,
-            [q.tenant, req.query.code],
+            [q.tenant, req.query.code, req.lang],
           );
           return r.rows;
         }),
@@ -231,14 +245,14 @@ function registerStore(app: FastifyInstance, s: ItemStore): void {
         await req.tenant(async (tx) => {
           const q = sql(s, tx);
           const r = await tx.query<ItemRow>(
-            `select ${COLS} from ${q.from} where ${q.scope} and i.parent_id is null and i.code = $2`,
-            [q.tenant, req.query.encode],
+            `select ${lookupCols('$3')} from ${q.from} where ${q.scope} and i.parent_id is null and i.code = $2`,
+            [q.tenant, req.query.encode, req.lang],
           );
           const parent = r.rows[0];
           if (!parent) return null;
           const children = await tx.query(
-            `select ${COLS} from ${q.from} where ${q.scope} and i.parent_id = $2 order by i.sort, i.id`,
-            [q.tenant, parent.id],
+            `select ${lookupCols('$3')} from ${q.from} where ${q.scope} and i.parent_id = $2 order by i.sort, i.id`,
+            [q.tenant, parent.id, req.lang],
           );
           return { ...parent, children: children.rows };
         }),
@@ -270,11 +284,13 @@ function registerStore(app: FastifyInstance, s: ItemStore): void {
             value: blank(b.value),
             sort: b.sort ?? 0,
             remark: blank(b.remark),
+            names: namesJson(b.names),
           };
           if (s.scoped) return (await tx.insert<{ id: number }>('items', values, 'id')).id;
           const r = await tx.query<{ id: number }>(
-            `insert into item_templates(parent_id, code, name, value, sort, remark) values ($1,$2,$3,$4,$5,$6) returning id`,
-            [values.parent_id, values.code, values.name, values.value, values.sort, values.remark],
+            `insert into item_templates(parent_id, code, name, value, sort, remark, names)
+             values ($1,$2,$3,$4,$5,$6,$7::jsonb) returning id`,
+            [values.parent_id, values.code, values.name, values.value, values.sort, values.remark, values.names],
           );
           return r.rows[0]!.id;
         })
@@ -306,7 +322,8 @@ function registerStore(app: FastifyInstance, s: ItemStore): void {
           await tx.query(
             `update ${s.table} i set code = coalesce($3, code), name = coalesce($4, name),
                     value = case when $7 then $5 else value end, sort = coalesce($6, sort),
-                    remark = case when $9 then $8 else remark end${s.scoped ? ', updated_at = now()' : ''}
+                    remark = case when $9 then $8 else remark end,
+                    names = case when $11 then $10::jsonb else names end${s.scoped ? ', updated_at = now()' : ''}
               where ${q.scope} and i.id = $2`,
             [
               q.tenant,
@@ -318,6 +335,8 @@ function registerStore(app: FastifyInstance, s: ItemStore): void {
               b.value !== undefined,
               blank(b.remark),
               b.remark !== undefined,
+              namesJson(b.names),
+              b.names !== undefined,
             ],
           );
         })
@@ -353,6 +372,14 @@ function registerStore(app: FastifyInstance, s: ItemStore): void {
       return ok(null);
     },
   );
+}
+
+/** The translations to store: trimmed, without empty ones; null when none is left. */
+function namesJson(given: ItemNames | null | undefined): string | null {
+  const kept = Object.entries(given ?? {})
+    .map(([l, v]) => [l, v?.trim()] as const)
+    .filter(([, v]) => v);
+  return kept.length ? JSON.stringify(Object.fromEntries(kept)) : null;
 }
 
 const parentMissing = () => fieldError('parentId', 'errors.item.parentNotFound');

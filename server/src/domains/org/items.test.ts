@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dictionaryTemplate } from '../../seed/dictionary.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
+import { syncItemTemplates } from '../operator/tenants.js';
 import { memberWithCodes, okCall, secondTenant } from './testkit.js';
 
 let t: TestApp;
@@ -49,7 +51,7 @@ describe('dictionary', () => {
 
     const parents = await okCall<Item[]>(t, 'GET', '/api-user/item/getItemParent?page=1&limit=2', admin);
     expect(parents.data).toHaveLength(2);
-    expect(parents.count).toBe(7);
+    expect(parents.count).toBe(dictionaryTemplate.length + 1);
     const filtered = await okCall<Item[]>(t, 'GET', '/api-user/item/getItemParent?code=shi', admin);
     expect(filtered.data.map((i) => i.id)).toEqual([parent]);
 
@@ -57,7 +59,7 @@ describe('dictionary', () => {
     expect(shiftTree.data).toHaveLength(1);
     expect(shiftTree.data[0]!.children?.map((c) => c.code)).toEqual(['day', 'night']);
     const whole = await okCall<Item[]>(t, 'GET', '/api-user/item/getItemTree', admin);
-    expect(whole.data).toHaveLength(7);
+    expect(whole.data).toHaveLength(dictionaryTemplate.length + 1);
 
     await okCall(t, 'POST', '/api-user/item/update', admin, { id: night, name: 'Night shift', value: null });
     expect((await values('Shift')).find((i) => i.id === night)).toMatchObject({ name: 'Night shift', value: null });
@@ -135,5 +137,62 @@ describe('dictionary template', () => {
     expect(r.statusCode).toBe(403);
     expect(r.json().error_description).toBe('仅平台运营人员可以执行此操作');
     expect((await t.call('GET', '/api-user/itemtemplate/getItemParent', admin)).statusCode).toBe(403);
+  });
+});
+
+describe('names in every language', () => {
+  const page = async (lang: string) => {
+    const r = await t.call('GET', '/api-manage/equipment/page?page=1&limit=100&status=running', admin, undefined, {
+      lang,
+    });
+    return (r.json() as { data: { statusName: string; importance: string; importanceName: string }[] }).data;
+  };
+  const lookup = async (code: string, lang: string, token = admin) =>
+    (await t.call('GET', `/api-user/item/getItemListByCode?code=${code}`, token, undefined, { lang })).json()
+      .data as Item[];
+
+  it('shows the built-in values of a record in the language asked for', async () => {
+    expect((await page('zh'))[0]!.statusName).toBe('运行');
+    expect((await page('en'))[0]!.statusName).toBe('Running');
+    expect((await page('tw'))[0]!.statusName).toBe('運行');
+    const a = (await page('en')).find((e) => e.importance === 'A');
+    expect(a?.importanceName).toBe('A (critical)');
+    expect((await lookup('eqstatus', 'en')).map((i) => i.name)).toContain('Under repair');
+    const tree = await okCall<Item[]>(t, 'GET', '/api-user/item/getItemTree?code=eqstatus', admin);
+    expect(tree.data[0]).toMatchObject({ name: '设备状态', names: { zh: '设备状态', en: 'Equipment status' } });
+  });
+
+  it('a value the tenant adds shows its translations, else the name given', async () => {
+    const parent = (await lookup('eqstatus', 'zh'))[0]!.parentId;
+    const idle = await insert({ parentId: parent, code: 'idle', name: '闲置', names: { en: 'Idle', tw: ' ' } });
+    await insert({ parentId: parent, code: 'loaned', name: '借出' });
+    const en = await lookup('eqstatus', 'en');
+    expect(en.filter((i) => ['idle', 'loaned'].includes(i.code)).map((i) => i.name)).toEqual(['Idle', '借出']);
+    const tw = await lookup('eqstatus', 'tw');
+    expect(tw.filter((i) => ['idle', 'loaned'].includes(i.code)).map((i) => i.name)).toEqual(['闲置', '借出']);
+
+    const meta = await t.call('GET', '/api-manage/meta/equipment', admin, undefined, { lang: 'en' });
+    const status = (meta.json().data.fields as { name: string; options: { value: string; label: string }[] }[]).find(
+      (f) => f.name === 'status',
+    );
+    expect(status?.options.filter((o) => ['idle', 'loaned'].includes(o.value)).map((o) => o.label)).toEqual([
+      'Idle',
+      '借出',
+    ]);
+
+    await okCall(t, 'POST', '/api-user/item/update', admin, { id: idle, names: { tw: '閒置' } });
+    expect((await lookup('eqstatus', 'tw')).find((i) => i.code === 'idle')?.name).toBe('閒置');
+    expect((await lookup('eqstatus', 'en')).find((i) => i.code === 'idle')?.name).toBe('闲置');
+    const bad = await t.call('POST', '/api-user/item/update', admin, { id: idle, names: { fr: 'Inactif' } });
+    expect(bad.statusCode).toBe(400);
+  });
+
+  it('a company made before the translations gets them at the next start, unless it renamed the entry', async () => {
+    const other = await secondTenant(t, root, 'oldco');
+    await t.db.query(`update items set names = null where tenant_id = $1`, [other.companyId]);
+    await t.db.query(`update items set name = '开动' where tenant_id = $1 and code = 'running'`, [other.companyId]);
+    await syncItemTemplates(t.db);
+    const en = await lookup('eqstatus', 'en', other.token);
+    expect(en.map((i) => i.name).slice(0, 3)).toEqual(['开动', 'Standby', 'Under repair']);
   });
 });

@@ -1,3 +1,4 @@
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multipart, readXlsx, waitForDownload, workbook } from '../../platform/resources/testkit.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
@@ -53,6 +54,13 @@ describe('member import', () => {
     expect(r.statusCode).toBe(200);
     const [header] = await readXlsx(r.rawPayload);
     expect(header).toEqual(expect.arrayContaining(['Name*', 'Login name*', 'Organisation*', 'Initial password']));
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(r.rawPayload as unknown as ArrayBuffer);
+    expect(wb.worksheets.map((w) => w.name)).toEqual([expect.any(String), 'Instructions', 'lists']);
+    const sex = String.fromCharCode(65 + (header as string[]).indexOf('Sex'));
+    const validations = (wb.worksheets[0] as unknown as { dataValidations: { find(a: string): unknown } })
+      .dataValidations;
+    expect(validations.find(`${sex}2`)).toMatchObject({ type: 'list', errorStyle: 'stop' });
     const zh = await readXlsx(
       (await t.call('GET', '/api-file/statics/template/file/users.xlsx?lang=zh', admin)).rawPayload,
     );

@@ -1,9 +1,9 @@
-import type { Queryable } from '../../db/index.js';
 import { hashPassword, passwordRuleError, stripChinese } from '../../platform/auth/password.js';
-import { bumpPermissions, type Principal } from '../../platform/auth/principal.js';
+import type { Principal } from '../../platform/auth/principal.js';
 import type { TenantTx } from '../../platform/tenancy/tenant-tx.js';
 import { revokeUserSessions } from '../identity/sessions.js';
 import type { Issues, SheetColumn } from './sheets.js';
+import { assertUserRoom } from './user-limit.js';
 import { assertAdminRemains, holdsAdminRole, setUserRoles, type UserFields, userColumns } from './users.js';
 
 /** Columns of the members' spreadsheet (template, import, export), in their order. */
@@ -131,17 +131,11 @@ async function targets(tx: TenantTx, items: MemberItem[], mode: BatchMode, issue
 }
 
 /**
- * Who holds the login names of a batch across the service (lower-case name to user id). Read before the
- * tenant transaction: the check looks past the tenant, and the embedded database has one connection.
+ * The login names of a batch in lower case: who holds them across the service (usernameOwners) is read
+ * before the tenant transaction, as the check looks past the tenant and the embedded database has one connection.
  */
-export async function usernameOwners(system: Queryable, items: MemberItem[]): Promise<Map<string, number>> {
-  const wanted = items.filter((i) => present(i.v.username)).map((i) => String(i.v.username).trim().toLowerCase());
-  if (!wanted.length) return new Map();
-  const r = await system.query<{ id: number; username: string }>(
-    'select id, lower(username) as username from users where lower(username) = any($1::text[])',
-    [wanted],
-  );
-  return new Map(r.rows.map((u) => [u.username, Number(u.id)]));
+export function usernamesOf(items: MemberItem[]): string[] {
+  return items.filter((i) => present(i.v.username)).map((i) => String(i.v.username).trim().toLowerCase());
 }
 
 /** Login names unique in the file and across the service (except the member the row changes). */
@@ -223,7 +217,7 @@ export async function applyMembers(
 
   let created = 0;
   let updated = 0;
-  let rolesChanged = false;
+  await assertUserRoom(tx, tx.tenantId, target.filter((id) => id === null || id === undefined).length);
   for (const [i, { v }] of items.entries()) {
     const id = target[i];
     const cols = userColumns(v);
@@ -236,24 +230,17 @@ export async function applyMembers(
         { ...cols, password_hash: hash, must_change_password: true, created_by: p.userId, updated_by: p.userId },
         'id',
       );
-      if (v.roleIds?.length) {
-        await setUserRoles(tx, row.id, v.roleIds);
-        rolesChanged = true;
-      }
+      if (v.roleIds?.length) await setUserRoles(tx, row.id, v.roleIds);
       created++;
     } else {
       // The login name is the key of an upsert: a row differing only in letter case keeps the stored one.
       if (mode === 'upsert') delete cols.username;
       await tx.update('users', id, { ...cols, updated_at: new Date(), updated_by: p.userId }, 'id');
-      if (v.roleIds) {
-        await setUserRoles(tx, id, v.roleIds);
-        rolesChanged = true;
-      }
+      if (v.roleIds) await setUserRoles(tx, id, v.roleIds);
       if (v.state === 0) await revokeUserSessions(tx, tx.tenantId, id);
       updated++;
     }
   }
   await assertAdminRemains(tx);
-  if (rolesChanged) await bumpPermissions(tx, tx.tenantId);
   return { created, updated };
 }

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { bumpPermissions } from '../../platform/auth/principal.js';
 import { ok, page } from '../../platform/http/envelope.js';
 import { businessError } from '../../platform/http/errors.js';
+import { PAGE_MAX } from '../../platform/http/input-guard.js';
 import type { TenantTx } from '../../platform/tenancy/tenant-tx.js';
-import { fieldError, filter, id, idBody, ids, optText, pgViolation, response, text, Where } from './http.js';
+import { fieldError, filter, id, idBody, ids, optText, paging, pgViolation, response, text, Where } from './http.js';
 import { assertAdminRemains } from './users.js';
 
 interface RoleBody {
@@ -85,8 +85,8 @@ export async function roleRoutes(app: FastifyInstance): Promise<void> {
         querystring: {
           type: 'object',
           properties: {
-            page: { type: 'integer', minimum: 1 },
-            limit: { type: 'integer', minimum: 1, maximum: 1000, default: 20 },
+            page: { type: 'integer', minimum: 1, maximum: PAGE_MAX },
+            limit: paging.limit,
             name: filter(50),
             state: { type: 'integer', enum: [0, 1] },
           },
@@ -143,7 +143,6 @@ export async function roleRoutes(app: FastifyInstance): Promise<void> {
             'id',
           );
           if (b.templateId) await applyTemplate(tx, row.id, b.templateId);
-          await bumpPermissions(tx, tx.tenantId);
           return row.id;
         })
         .catch((e) => {
@@ -180,7 +179,6 @@ export async function roleRoutes(app: FastifyInstance): Promise<void> {
           if (b.remark !== undefined) values.remark = b.remark || null;
           if (b.state !== undefined) values.state = b.state;
           await tx.update('roles', b.id, values, 'id');
-          await bumpPermissions(tx, tx.tenantId);
         })
         .catch((e) => {
           throw mapRoleViolation(e, b.name);
@@ -212,7 +210,6 @@ export async function roleRoutes(app: FastifyInstance): Promise<void> {
         const n = held.rows[0]!.n;
         if (n > 0) throw businessError('errors.role.inUse', { count: n });
         await tx.remove('roles', [req.body.id]);
-        await bumpPermissions(tx, tx.tenantId);
       });
       return ok(null);
     },
@@ -262,7 +259,6 @@ export async function roleRoutes(app: FastifyInstance): Promise<void> {
            on conflict do nothing`,
           [tx.tenantId, organizationIds, roleId],
         );
-        await bumpPermissions(tx, tx.tenantId);
       });
       return ok(null);
     },
@@ -295,7 +291,6 @@ export async function roleRoutes(app: FastifyInstance): Promise<void> {
           [tx.tenantId, roleId, organizationIds],
         );
         if (role.is_admin) await assertAdminRemains(tx);
-        await bumpPermissions(tx, tx.tenantId);
       });
       return ok(null);
     },

@@ -3,8 +3,8 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { StreamingSheet } from '../../platform/excel/write.js';
 import { isLang, type Lang, t } from '../../platform/i18n/index.js';
-import type { JobHandler } from '../../platform/jobs/runner.js';
-import { type TenantTx, withTenant } from '../../platform/tenancy/tenant-tx.js';
+import type { Job, JobHandler } from '../../platform/jobs/runner.js';
+import type { TenantTx } from '../../platform/tenancy/tenant-tx.js';
 import { USER_SHEET } from './members-batch.js';
 import { ORG_SHEET } from './organizations-batch.js';
 import { displayCell, label, type SheetName } from './sheets.js';
@@ -62,8 +62,8 @@ async function organizationRows(tx: TenantTx, page: number): Promise<Wire[]> {
 }
 
 export function sheetExportJob(app: FastifyInstance): JobHandler {
-  const finish = (tenantId: number, p: SheetExportPayload, values: Wire) =>
-    withTenant(app.db, tenantId, p.userId, async (tx) => {
+  const finish = (job: Job, p: SheetExportPayload, values: Wire) =>
+    job.tenant(p.userId, async (tx) => {
       const sets = Object.keys(values).map((k, i) => `${k} = $${i + 3}`);
       await tx.query(`update downloads set ${sets.join(', ')} where tenant_id = $1 and id = $2`, [
         tx.tenantId,
@@ -85,7 +85,7 @@ export function sheetExportJob(app: FastifyInstance): JobHandler {
         columns.map((c) => ({ header: label(p.sheet, c.field, lang) })),
       );
       for (let page = 1; ; page++) {
-        const rows = await withTenant(app.db, tenantId, p.userId, (tx) =>
+        const rows = await job.tenant(p.userId, (tx) =>
           p.sheet === 'users' ? userRows(tx, p.filter ?? {}, page) : organizationRows(tx, page),
         );
         for (const row of rows) sheet.add(columns.map((c) => displayCell(c, row[c.field], lang)));
@@ -93,11 +93,11 @@ export function sheetExportJob(app: FastifyInstance): JobHandler {
         if (rows.length < PAGE) break;
       }
       await sheet.close();
-      await finish(tenantId, p, { filepath: relative, progress: 100, error: null });
+      await finish(job, p, { filepath: relative, progress: 100, error: null });
     },
     async failed(job, err) {
       if (job.tenantId)
-        await finish(job.tenantId, job.payload as unknown as SheetExportPayload, {
+        await finish(job, job.payload as unknown as SheetExportPayload, {
           isnormal: 0,
           error: err.message.slice(0, 500),
         });

@@ -1,8 +1,9 @@
 import { headerKey } from '../../platform/excel/cells.js';
 import { type Cell, readSheet, SheetTooLargeError } from '../../platform/excel/read.js';
-import { templateWorkbook } from '../../platform/excel/write.js';
+import { importTemplate, type TemplateColumn } from '../../platform/excel/template.js';
 import { AppError, businessError } from '../../platform/http/errors.js';
 import { type Lang, languages, t } from '../../platform/i18n/index.js';
+import { guideTexts } from '../../platform/resources/template.js';
 
 /*
  * The spreadsheets of members and organisations (import template, import, export). Columns are matched by
@@ -189,11 +190,48 @@ export async function readRows(
   return { rows, issues };
 }
 
-/** The import template: one column per field (required ones marked), a hint on each header. */
+const TYPES: Record<CellKind, string> = {
+  text: 'string',
+  password: 'string',
+  bool: 'boolean',
+  date: 'date',
+  int: 'integer',
+  choice: 'enum',
+};
+
+/** The import template: one column per field (required ones marked) with drop-downs, and the guide sheet. */
 export async function sheetTemplate(sheet: SheetName, columns: SheetColumn[], lang: Lang): Promise<Buffer> {
-  return templateWorkbook(
-    t(lang, `org.sheet.${sheet}.title`),
-    columns.map((c) => ({ header: `${label(sheet, c.field, lang)}${c.required ? '*' : ''}`, note: hint(c, lang) })),
+  const title = t(lang, `org.sheet.${sheet}.title`);
+  return importTemplate(
+    title,
+    columns.map((c): TemplateColumn => {
+      const name = label(sheet, c.field, lang);
+      const list =
+        c.kind === 'choice'
+          ? (c.choices ?? []).map((v) => choiceLabel(c.field, v, lang))
+          : c.kind === 'bool'
+            ? [choiceLabel('bool', 1, lang), choiceLabel('bool', 0, lang)]
+            : null;
+      const example =
+        list?.[0] ??
+        (c.kind === 'date'
+          ? new Date(Date.UTC(2025, 0, 31))
+          : c.kind === 'int'
+            ? 1
+            : c.kind === 'text' && !c.pattern
+              ? t(lang, 'resources.template.exampleText', { label: name }).slice(0, c.max)
+              : '');
+      return {
+        header: `${name}${c.required ? '*' : ''}`,
+        required: !!c.required,
+        type: t(lang, `resources.template.types.${TYPES[c.kind]}`),
+        rules: hint(c, lang),
+        example,
+        ...(list ? { list: { values: list, strict: true } } : {}),
+        ...(c.kind === 'date' ? { date: true } : {}),
+      };
+    }),
+    guideTexts(lang, title),
   );
 }
 

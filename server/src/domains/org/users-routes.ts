@@ -1,14 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { hashPassword, passwordRuleError, stripChinese } from '../../platform/auth/password.js';
-import { bumpPermissions } from '../../platform/auth/principal.js';
 import { ok, page } from '../../platform/http/envelope.js';
 import { businessError, notFound } from '../../platform/http/errors.js';
 import { t } from '../../platform/i18n/index.js';
+import { assertUsernameFree } from '../../platform/system/usernames.js';
 import { revokeUserSessions } from '../identity/sessions.js';
 import { bodyIds, fieldError, filter, id, idBody, idsBody, optDate, optText, paging, response, text } from './http.js';
+import { assertUserRoom } from './user-limit.js';
 import {
   assertAdminRemains,
-  assertUsernameFree,
   checkRefs,
   deleteBlockers,
   getUser,
@@ -130,11 +130,12 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
       const rule = passwordRuleError(password, verify);
       if (rule) throw fieldError(rule.field === 'newpassword' ? 'password' : 'verifypassword', rule.key);
       const username = b.username!.trim();
-      await assertUsernameFree(app.db, username);
+      await assertUsernameFree(app, username);
       const hash = await hashPassword(password);
       const userId = await req
         .tenant(async (tx) => {
           await checkRefs(tx, p, b);
+          await assertUserRoom(tx, tx.tenantId);
           const row = await tx.insert<{ id: number }>(
             'users',
             {
@@ -148,7 +149,6 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
           );
           if (b.roleIds?.length) {
             await setUserRoles(tx, row.id, b.roleIds);
-            await bumpPermissions(tx, tx.tenantId);
           }
           return row.id;
         })
@@ -174,7 +174,7 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
       const p = req.me();
       const b = req.body;
       const username = b.username?.trim();
-      if (username) await assertUsernameFree(app.db, username, b.id);
+      if (username) await assertUsernameFree(app, username, b.id);
       await req
         .tenant(async (tx) => {
           await getUser(tx, b.id);
@@ -184,7 +184,6 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
           await tx.update('users', b.id, { ...userColumns(b), updated_at: new Date(), updated_by: p.userId }, 'id');
           if (b.roleIds) {
             await setUserRoles(tx, b.id, b.roleIds);
-            await bumpPermissions(tx, tx.tenantId);
           }
           if (b.state === 0) await revokeUserSessions(tx, tx.tenantId, b.id);
           await assertAdminRemains(tx);
@@ -273,7 +272,6 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
         ]);
         for (const userId of userIds) await revokeUserSessions(tx, tx.tenantId, userId);
         await assertAdminRemains(tx);
-        await bumpPermissions(tx, tx.tenantId);
       });
       return ok(null);
     },

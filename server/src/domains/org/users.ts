@@ -1,4 +1,3 @@
-import type { Queryable } from '../../db/index.js';
 import type { Principal } from '../../platform/auth/principal.js';
 import { businessError, notFound } from '../../platform/http/errors.js';
 import type { TenantTx } from '../../platform/tenancy/tenant-tx.js';
@@ -89,15 +88,6 @@ export async function getUser(tx: TenantTx, userId: unknown): Promise<Record<str
   );
   if (!r.rows[0]) throw notFound('errors.userNotFound');
   return r.rows[0];
-}
-
-/** Login names are unique across the service, so the check looks past the tenant (system context). */
-export async function assertUsernameFree(system: Queryable, username: string, exceptId?: number): Promise<void> {
-  const r = await system.query('select 1 from users where lower(username) = lower($1) and id <> $2', [
-    username,
-    exceptId ?? 0,
-  ]);
-  if (r.rows.length) throw fieldError('username', 'errors.usernameTaken', { username });
 }
 
 /** Rows of user_roles / users violating the unique login name become the translated field error. */

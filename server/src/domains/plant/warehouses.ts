@@ -20,6 +20,7 @@ export const warehouseEntity = defineEntity({
   ns: 'plant',
   prefix: '/api-user/warehouses',
   paths: { page: ['list'], importexcel: ['import'] },
+  rest: { GET: '', POST: '', PUT: '', DELETE: 'del' },
   permissions: warehousePermissions,
   codeField: 'code',
   nameField: 'name',

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { ok } from '../../platform/http/envelope.js';
 import { AppError } from '../../platform/http/errors.js';
+import { ownerDb } from '../../platform/system/owner.js';
 import { oauthErrorSchema, tokenPairSchema } from '../identity/schemas.js';
 import { openSession } from '../identity/sessions.js';
 import { response } from '../org/http.js';
@@ -57,7 +58,7 @@ export async function keyLoginRoutes(app: FastifyInstance): Promise<void> {
       const parsed = parseTenantCode(req.body?.key);
       if (!parsed) throw new AppError('unauthorized', 'signup.keyLogin.invalid');
       const key = tenantCode(parsed.tenantId, parsed.random);
-      const user = await app.db.transaction(async (tx) => {
+      const user = await ownerDb(app).transaction(async (tx) => {
         const r = await tx.query<{ id: number; tenant_id: number }>(
           `update login_keys k set used_at = now()
              from users u, companies c

@@ -3,9 +3,11 @@ import { hashPassword, passwordRuleError, stripChinese } from '../../platform/au
 import { ok } from '../../platform/http/envelope.js';
 import { businessError } from '../../platform/http/errors.js';
 import { t } from '../../platform/i18n/index.js';
+import { ownerDb } from '../../platform/system/owner.js';
+import { assertUsernameFree } from '../../platform/system/usernames.js';
 import { createTenant } from '../operator/tenants.js';
 import { fieldError, id, response, text } from '../org/http.js';
-import { assertUsernameFree } from '../org/users.js';
+import { assertUserRoom } from '../org/user-limit.js';
 import { usernameSchema } from '../org/users-routes.js';
 import { parseTenantCode, randomCode, tenantCode } from './codes.js';
 import { checkSmsCode, PHONE_PATTERN, SMS_PURPOSES, type SmsPurpose, sendSmsCode, useSmsCode } from './sms.js';
@@ -51,7 +53,7 @@ interface InviteRow {
 async function findInvite(app: FastifyInstance, code: unknown): Promise<InviteRow | null> {
   const parsed = parseTenantCode(code);
   if (!parsed) return null;
-  const r = await app.db.query<InviteRow>(
+  const r = await ownerDb(app).query<InviteRow>(
     `select o.tenant_id, o.id, o.organization_name, c.name as company_name
        from organizations o join companies c on c.id = o.tenant_id
       where o.tenant_id = $1 and o.invite_code = $2 and o.state = 1 and c.state = 1 and not c.is_platform
@@ -113,12 +115,14 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
       const b = req.body;
       const pw = checkPassword(b);
       const username = b.username.trim();
-      await assertUsernameFree(app.db, username);
-      const taken = await app.db.query('select 1 from companies where lower(name) = lower($1)', [b.companyName.trim()]);
+      await assertUsernameFree(app, username);
+      const taken = await ownerDb(app).query('select 1 from companies where lower(name) = lower($1)', [
+        b.companyName.trim(),
+      ]);
       if (taken.rows.length)
         throw fieldError('companyName', 'signup.company.nameTaken', { name: b.companyName.trim() });
-      const codeId = await checkSmsCode(app.db, { phone: b.phone, purpose: 'companyRegister', code: b.smsCode });
-      const created = await app.db.transaction(async (tx) => {
+      const codeId = await checkSmsCode(ownerDb(app), { phone: b.phone, purpose: 'companyRegister', code: b.smsCode });
+      const created = await ownerDb(app).transaction(async (tx) => {
         await useSmsCode(tx, codeId);
         const version = await tx.query<{ id: number }>(
           'select id from sys_versions where is_default order by id limit 1',
@@ -217,11 +221,12 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
       if (!invite) throw fieldError('inviteCode', 'signup.invite.invalid');
       const pw = checkPassword(b);
       const username = b.username.trim();
-      await assertUsernameFree(app.db, username);
-      const codeId = await checkSmsCode(app.db, { phone: b.phone, purpose: 'register', code: b.smsCode });
+      await assertUsernameFree(app, username);
+      const codeId = await checkSmsCode(ownerDb(app), { phone: b.phone, purpose: 'register', code: b.smsCode });
       const hash = await hashPassword(pw);
-      const userId = await app.db.transaction(async (tx) => {
+      const userId = await ownerDb(app).transaction(async (tx) => {
         await useSmsCode(tx, codeId);
+        await assertUserRoom(tx, Number(invite.tenant_id));
         const r = await tx.query<{ id: number }>(
           `insert into users(tenant_id, username, password_hash, must_change_password, peoplename, organization_id,
                              mobile, usertype, note)
@@ -246,9 +251,9 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async () => {
-      const r = await app.db.query<{ id: number; title: string | null; content: string; createdate: Date }>(
+      const r = await ownerDb(app).query<{ id: number; title: string | null; content: string; createdate: Date }>(
         `select id, title, content, created_at as createdate from sys_notices
-          where state = 1 order by created_at desc, id desc limit 10`,
+          where state = 1 and company_ids is null order by created_at desc, id desc limit 10`,
       );
       return ok(r.rows);
     },

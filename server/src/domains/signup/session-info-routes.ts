@@ -60,13 +60,10 @@ export async function sessionInfoRoutes(app: FastifyInstance): Promise<void> {
                from organizations where tenant_id = $1 order by sort, id`,
             [tx.tenantId],
           );
-          const u = await tx.query<{ organization_id: number | null }>(
-            'select organization_id from users where tenant_id = $1 and id = $2',
-            [tx.tenantId, p.userId],
-          );
+          const u = await tx.find<{ organization_id: number | null }>('users', p.userId, 'organization_id');
           return {
             company: c.rows[0] ?? null,
-            organizationId: u.rows[0]?.organization_id ?? null,
+            organizationId: u?.organization_id ?? null,
             organizations: nest(orgs.rows),
           };
         }),

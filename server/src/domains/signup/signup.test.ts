@@ -49,6 +49,50 @@ describe('SMS codes', () => {
     expect(again.json().msg).toMatch(/^A code has been sent; try again in \d+ seconds$/);
   });
 
+  const sendFrom = (remoteAddress: string, phone: string, headers: Record<string, string> = {}) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api-user/users-anon/sendSms',
+      remoteAddress,
+      headers,
+      payload: { phone, purpose: 'register' },
+    });
+
+  it('sends 10 codes an hour to one address, whatever X-Forwarded-For claims', async () => {
+    const answers: number[] = [];
+    for (let i = 0; i < 12; i++) {
+      const r = await sendFrom('192.0.2.10', `1350000${String(i).padStart(4, '0')}`, {
+        'x-forwarded-for': `10.7.7.${i}`,
+      });
+      answers.push(r.json().rtnCode);
+    }
+    expect(answers.filter((c) => c === 200)).toHaveLength(10);
+    expect(answers.slice(10).every((c) => c !== 200)).toBe(true);
+  });
+
+  it('sends 5 codes an hour to one phone, from any address', async () => {
+    const phone = '13611112222';
+    const answers: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      answers.push((await sendFrom(`192.0.2.${30 + i}`, phone)).json().rtnCode);
+      // Past the one-minute resend wait, within the hour.
+      await t.db.query("update sms_codes set created_at = created_at - interval '61 seconds' where phone = $1", [
+        phone,
+      ]);
+    }
+    expect(answers.filter((c) => c === 200)).toHaveLength(5);
+    expect(answers[5]).not.toBe(200);
+    const r = await sendFrom('192.0.2.99', phone, { lang: 'en' });
+    expect(r.json().msg).toBe('Too many codes requested; please try again later');
+  });
+
+  it('keeps the limit for a parallel burst from one address', async () => {
+    const res = await Promise.all(
+      Array.from({ length: 14 }, (_, i) => sendFrom('192.0.2.60', `1330000${String(i).padStart(4, '0')}`)),
+    );
+    expect(res.filter((r) => r.json().rtnCode === 200)).toHaveLength(10);
+  });
+
   it('names the field of a bad phone number', async () => {
     const r = await t.call('POST', '/api-user/users-anon/sendSms', null, { phone: 'call me' });
     expect(r.statusCode).toBe(400);

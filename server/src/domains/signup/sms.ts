@@ -3,15 +3,22 @@ import type { FastifyInstance } from 'fastify';
 import type { Queryable } from '../../db/index.js';
 import { AppError, businessError, invalid } from '../../platform/http/errors.js';
 import { type Lang, t } from '../../platform/i18n/index.js';
+import { ownerDb } from '../../platform/system/owner.js';
 
 export type SmsPurpose = 'register' | 'companyRegister';
 export const SMS_PURPOSES: readonly SmsPurpose[] = ['register', 'companyRegister'];
 
-/** A code is good for 5 minutes and 5 tries; one code a minute per phone, 10 an hour per address. */
+/**
+ * A code is good for 5 minutes and 5 tries; one code a minute per phone and purpose, 5 an hour per phone and
+ * 10 an hour per address.
+ */
 export const SMS_CODE_SECONDS = 300;
 export const SMS_RESEND_SECONDS = 60;
 const SMS_MAX_TRIES = 5;
-const SMS_MAX_PER_HOUR_PER_IP = 10;
+export const SMS_MAX_PER_HOUR_PER_PHONE = 5;
+export const SMS_MAX_PER_HOUR_PER_IP = 10;
+/** Advisory lock that makes the limit checks and the new code's row one step for parallel requests. */
+const SMS_SEND_LOCK = 4242002;
 
 export const PHONE_PATTERN = '^\\+?[0-9]{6,15}$';
 
@@ -26,25 +33,30 @@ export async function sendSmsCode(
   app: FastifyInstance,
   input: { phone: string; purpose: SmsPurpose; ip: string; lang: Lang },
 ): Promise<{ resendAfter: number }> {
-  const recent = await app.db.query<{ wait: number }>(
-    `select ceil(extract(epoch from (created_at + make_interval(secs => $3)) - now()))::int as wait
-       from sms_codes where phone = $1 and purpose = $2 and created_at > now() - make_interval(secs => $3)
-      order by created_at desc limit 1`,
-    [input.phone, input.purpose, SMS_RESEND_SECONDS],
-  );
-  if (recent.rows[0]) throw businessError('signup.sms.tooSoon', { seconds: Math.max(1, recent.rows[0].wait) });
-  const perIp = await app.db.query<{ n: number }>(
-    "select count(*)::int as n from sms_codes where ip = $1 and created_at > now() - interval '1 hour'",
-    [input.ip],
-  );
-  if ((perIp.rows[0]?.n ?? 0) >= SMS_MAX_PER_HOUR_PER_IP) throw new AppError('tooMany', 'signup.sms.tooMany');
-
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-  await app.db.query(
-    `insert into sms_codes(phone, purpose, code_hash, ip, expires_at)
-     values ($1, $2, $3, $4, now() + make_interval(secs => $5))`,
-    [input.phone, input.purpose, hash(input.phone, code), input.ip, SMS_CODE_SECONDS],
-  );
+  await ownerDb(app).transaction(async (tx) => {
+    await tx.query('select pg_advisory_xact_lock($1)', [SMS_SEND_LOCK]);
+    const recent = await tx.query<{ wait: number }>(
+      `select ceil(extract(epoch from (created_at + make_interval(secs => $3)) - now()))::int as wait
+         from sms_codes where phone = $1 and purpose = $2 and created_at > now() - make_interval(secs => $3)
+        order by created_at desc limit 1`,
+      [input.phone, input.purpose, SMS_RESEND_SECONDS],
+    );
+    if (recent.rows[0]) throw businessError('signup.sms.tooSoon', { seconds: Math.max(1, recent.rows[0].wait) });
+    const sent = await tx.query<{ phone: number; ip: number }>(
+      `select count(*) filter (where phone = $1)::int as phone, count(*) filter (where ip = $2)::int as ip
+         from sms_codes where (phone = $1 or ip = $2) and created_at > now() - interval '1 hour'`,
+      [input.phone, input.ip],
+    );
+    const n = sent.rows[0]!;
+    if (n.phone >= SMS_MAX_PER_HOUR_PER_PHONE || n.ip >= SMS_MAX_PER_HOUR_PER_IP)
+      throw new AppError('tooMany', 'signup.sms.tooMany');
+    await tx.query(
+      `insert into sms_codes(phone, purpose, code_hash, ip, expires_at)
+       values ($1, $2, $3, $4, now() + make_interval(secs => $5))`,
+      [input.phone, input.purpose, hash(input.phone, code), input.ip, SMS_CODE_SECONDS],
+    );
+  });
   const text = t(input.lang, 'signup.sms.text', { code, minutes: SMS_CODE_SECONDS / 60 });
   const url = app.config.smsWebhookUrl;
   if (url) {

@@ -4,6 +4,7 @@ import { removeRows } from '../../platform/resources/remove.js';
 import type { EntityHooks, WireRow } from '../../platform/resources/types.js';
 import { createRow } from '../../platform/resources/write.js';
 import type { TenantTx } from '../../platform/tenancy/tenant-tx.js';
+import { nodeApprovers } from '../../platform/workflow/approvers.js';
 
 export const MAX_APPROVERS = 100;
 
@@ -116,26 +117,13 @@ export async function previewApprovers(
   );
   const out: PreviewNode[] = [];
   for (const n of nodes.rows) {
-    const ids = Array.isArray(n.approver_ids) ? (n.approver_ids as number[]) : [];
-    const sql =
-      n.approver_kind === 'role'
-        ? `select distinct u.id, u.peoplename from user_roles ur join users u on u.tenant_id = ur.tenant_id and u.id = ur.user_id
-            where ur.tenant_id = $1 and ur.role_id = any($2::bigint[]) and not u.deleted and u.state = 1 order by u.id`
-        : n.approver_kind === 'user'
-          ? 'select id, peoplename from users where tenant_id = $1 and id = any($2::bigint[]) and not deleted and state = 1 order by id'
-          : `select distinct u.id, u.peoplename from work_group_members m
-               join work_groups g on g.tenant_id = m.tenant_id and g.id = m.workgroup_id and g.deleted_at is null
-               join users u on u.tenant_id = g.tenant_id and u.id = g.leader_id
-              where m.tenant_id = $1 and m.user_id = $3 and not u.deleted and u.state = 1 and $2::bigint[] is not null
-              order by u.id`;
-    const args = n.approver_kind === 'orgLeader' ? [tx.tenantId, ids, requester] : [tx.tenantId, ids];
-    const users = await tx.query<{ id: number; peoplename: string }>(sql, args);
+    const users = await nodeApprovers(tx, n.approver_kind, n.approver_ids, requester);
     out.push({
       id: Number(n.id),
       sort: n.sort,
       name: n.name,
       approverKind: n.approver_kind,
-      approvers: users.rows.map((u) => ({ id: Number(u.id), name: u.peoplename })),
+      approvers: users,
     });
   }
   return { flowId: Number(f.id), flowName: f.name, nodes: out };

@@ -158,7 +158,7 @@ async function fillSettings(tx: TenantTx): Promise<void> {
   ]);
   const flows = await idsByCode(tx, flowEntity.table, 'code');
   const flowId = flows.get('FLOW-REPAIR')!;
-  await tx.query('update act_flows set state = 1 where tenant_id = $1 and id = $2', [tx.tenantId, flowId]);
+  await tx.update('act_flows', flowId, { state: 1 }, 'id');
   await insertRecords(tx, await readContext(tx, flowNodeEntity, 'zh'), [
     { flowId, sort: 1, name: '班组长审批', approverKind: 'orgLeader', approverIds: [] },
     { flowId, sort: 2, name: '设备主管审批', approverKind: 'user', approverIds: [tx.userId] },

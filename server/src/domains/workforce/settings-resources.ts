@@ -28,7 +28,10 @@ export const messageTypeEntity = defineEntity({
   codeField: 'code',
   nameField: 'name',
   defaultSort: { field: 'code', dir: 'asc' },
-  children: [{ entity: 'msgtypemember', field: 'msgtypeId', as: 'members' }],
+  children: [
+    { entity: 'msgtypemember', field: 'msgtypeId', as: 'members' },
+    { entity: 'msgtemplatetype', field: 'msgtypeId', as: 'templates' },
+  ],
   fields: [
     { name: 'code', type: 'string', required: true, unique: true, maxLength: 50, filter: 'like', sortable: true },
     { name: 'name', type: 'string', required: true, maxLength: 100, filter: 'like', sortable: true },
@@ -52,6 +55,38 @@ export const messageTypeMemberEntity = defineEntity({
     { name: 'msgtypeId', type: 'ref', ref: 'msgtype', required: true, owner: true, filter: 'eq' },
     { name: 'userId', type: 'ref', ref: 'user', required: true, unique: true, uniqueWith: ['msgtypeId'], filter: 'eq' },
     { name: 'remark', type: 'string', maxLength: 200 },
+  ],
+});
+
+/**
+ * The wording of a message type's messages per action and language (spec 7.5 msgtemplatetype): a tenant's own
+ * title and text in place of the built-in one. `{doc}`, `{no}` and `{action}` are filled in when the message
+ * is read, in the reader's language; an action of `*` covers every action of the type.
+ */
+export const messageTemplateEntity = defineEntity({
+  name: 'msgtemplatetype',
+  table: 'message_templates',
+  ns: 'workforce',
+  prefix: '/api-manage/msgtemplatetype',
+  actions: ['page', 'all', 'get', 'save', 'update', 'del'],
+  permissions: messagePermissions,
+  nameField: 'title',
+  customFields: false,
+  fields: [
+    { name: 'msgtypeId', type: 'ref', ref: 'msgtype', required: true, owner: true, filter: 'eq' },
+    {
+      name: 'action',
+      type: 'string',
+      required: true,
+      maxLength: 50,
+      default: '*',
+      unique: true,
+      uniqueWith: ['msgtypeId', 'lang'],
+      filter: 'eq',
+    },
+    { name: 'lang', type: 'enum', options: ['zh', 'en', 'tw'], required: true, default: 'zh', filter: 'eq' },
+    { name: 'title', type: 'string', required: true, maxLength: 200 },
+    { name: 'content', type: 'text', maxLength: 1000 },
   ],
 });
 
@@ -101,7 +136,16 @@ const flowPermissions: EntityDef['permissions'] = {
   export: 'setUp:process:view',
 };
 
-export const BUSINESS_TYPES = ['repair', 'maintenance', 'spareOut', 'allotment', 'scrap'] as const;
+export const BUSINESS_TYPES = [
+  'repair',
+  'maintenance',
+  'spareIn',
+  'spareOut',
+  'spareTransfer',
+  'spareAdjust',
+  'allotment',
+  'scrap',
+] as const;
 
 /** Approval flows per business type (spec 7.6 /api-flow actFlows); one enabled flow per type. */
 export const flowEntity = defineEntity({
@@ -174,6 +218,7 @@ export const flowNodeEntity = defineEntity({
 export const settingsEntities = [
   messageTypeEntity,
   messageTypeMemberEntity,
+  messageTemplateEntity,
   appVersionEntity,
   flowEntity,
   flowNodeEntity,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, type Json, tenantOf, userWithoutRights } from '../../platform/resources/testkit.js';
+import { api, type Json, tenantOf, userWithCodes, userWithoutRights } from '../../platform/resources/testkit.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 
 type Row = Record<string, unknown>;
@@ -47,6 +47,48 @@ describe('message types', () => {
     const nobody = await userWithoutRights(t, tenantId, 'nobody_msg');
     const m = (await get('/api-core/msgtype/list?page=1&limit=1')).data[0]!;
     expect((await call('POST', '/api-core/msgtype/updateState', { ids: [m.id], state: 1 }, nobody)).status).toBe(403);
+  });
+});
+
+describe('message templates', () => {
+  it("word a type's messages per action and language, filled in when read; other languages keep the built-in text", async () => {
+    const { tenantId } = await tenantOf(t, admin);
+    const repair = (await get('/api-core/msgtype/list?page=1&limit=10')).data.find((m) => m.code === 'repair')!;
+    await api(t, 'POST', '/api-manage/msgtemplatetype/save', admin, {
+      msgtypeId: repair.id,
+      action: 'dispatch',
+      lang: 'en',
+      title: 'Job {no}: {action}, please come',
+      content: 'Your {doc} is waiting.',
+    });
+    // One wording per type, action and language.
+    const twice = await call('POST', '/api-manage/msgtemplatetype/save', {
+      msgtypeId: repair.id,
+      action: 'dispatch',
+      lang: 'en',
+      title: 'again',
+    });
+    expect(twice.json.rtnCode).toBe(201);
+    const fitter = await userWithCodes(t, tenantId, 'tpl_fitter', ['repair_admin:task:view']);
+    const fitterId = (await tenantOf(t, fitter)).userId;
+    const machine = (await get('/api-manage/equipment/page?page=1&limit=1')).data[0]!;
+    const order = await api<Row>(t, 'POST', '/api-manage/maintaintask/save', admin, {
+      equipmentId: machine.id,
+      phenomenon: '模板测试',
+      urgency: 'normal',
+    });
+    await api(t, 'POST', '/api-manage/maintaintask/dispatch', admin, { id: order.data.id, assigneeId: fitterId });
+    const read = async (lang: string) => {
+      const r = await t.call('GET', '/api-core/msg/page?page=1&limit=20', fitter, undefined, { lang });
+      return (r.json() as { data: Row[] }).data.find((m) => String(m.title).includes(String(order.data.code)))!;
+    };
+    expect(await read('en')).toMatchObject({
+      title: `Job ${order.data.code}: Dispatch, please come`,
+      content: 'Your Repair order is waiting.',
+    });
+    const zh = await read('zh');
+    expect(zh.title).toContain(String(order.data.code));
+    expect(zh.title).not.toContain('please come');
   });
 });
 

@@ -1,7 +1,8 @@
 import type { FastifyContextConfig, FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
-import { accessErrorReply } from '../http/error-handler.js';
+import { accessErrorReply, databaseErrorReply } from '../http/error-handler.js';
 import { AppError, forbidden, unauthorized } from '../http/errors.js';
 import { pickLang } from '../i18n/index.js';
+import { ownerDb } from '../system/owner.js';
 import { withTenant } from '../tenancy/tenant-tx.js';
 import { loadPrincipal, type Principal, principalFromRow, rememberedPrincipal, sessionCheckSql } from './principal.js';
 import { bearerToken } from './tokens.js';
@@ -14,13 +15,21 @@ export interface RouteInfo {
 
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-/** The access token of a request: the Authorization header, else access_token or token in the query. */
-export function requestToken(req: FastifyRequest): string | null {
-  const fromHeader = bearerToken(req.headers.authorization);
-  if (fromHeader) return fromHeader;
+/** An access token in the query (access_token or token), which only routes with config.queryToken take. */
+function queryToken(req: FastifyRequest): string | null {
   const q = req.query as Record<string, unknown> | undefined;
   const fromQuery = q?.access_token ?? q?.token;
   return typeof fromQuery === 'string' && fromQuery.length > 0 ? fromQuery : null;
+}
+
+/**
+ * The access token of a request: the Authorization header; on a route with config.queryToken, else the
+ * query. A token in a URL ends up in logs, history and Referer headers, so no other route takes one.
+ */
+export function requestToken(req: FastifyRequest): string | null {
+  const fromHeader = bearerToken(req.headers.authorization);
+  if (fromHeader) return fromHeader;
+  return req.routeOptions.config?.queryToken ? queryToken(req) : null;
 }
 
 /**
@@ -29,6 +38,7 @@ export function requestToken(req: FastifyRequest): string | null {
  *  - a route that changes data without a permission code or a self-service flag is refused at start-up.
  */
 export function registerAuth(app: FastifyInstance): void {
+  const db = ownerDb(app);
   app.decorateRequest('principal', null);
   app.decorateRequest('lang', 'zh');
   app.decorateRequest('me', function (this: FastifyRequest) {
@@ -39,13 +49,13 @@ export function registerAuth(app: FastifyInstance): void {
   app.decorateRequest('tenant', function <T>(this: FastifyRequest, fn: Parameters<FastifyRequest['tenant']>[0]) {
     const p = this.me();
     const sql = this.sessionPending ? sessionCheckSql(p.sessionId) : null;
-    if (!sql) return withTenant(app.db, p.tenantId, p.userId, fn) as Promise<T>;
+    if (!sql) return withTenant(db, p.tenantId, p.userId, fn) as Promise<T>;
     // The session is confirmed in the round trip that opens the transaction, before fn reads anything.
     const req = this;
-    return withTenant(app.db, p.tenantId, p.userId, fn, {
+    return withTenant(db, p.tenantId, p.userId, fn, {
       sql,
       async verify(rows, tx) {
-        confirm(req, await principalFromRow(app.db, tx, rows[0], p.sessionId, p.userId, p.tenantId));
+        confirm(req, await principalFromRow(db, tx, rows[0], p.sessionId, p.userId, p.tenantId));
       },
     }) as Promise<T>;
   });
@@ -54,6 +64,8 @@ export function registerAuth(app: FastifyInstance): void {
   app.decorate('routeCatalogue', catalogue);
   app.addHook('onRoute', (route: RouteOptions) => {
     const cfg = route.config ?? {};
+    // The OpenAPI document says which routes need no token (its default is the bearer token).
+    if (cfg.public) route.schema = { ...route.schema, security: [] };
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const method of methods) if (method !== 'HEAD') catalogue.push({ method, url: route.url, config: cfg });
     const changes = methods.some((m) => !READ_METHODS.has(m));
@@ -69,19 +81,19 @@ export function registerAuth(app: FastifyInstance): void {
       // Public routes may still know the caller (for example logout with a token).
       const token = requestToken(req);
       const claims = token ? await app.tokens.verify(token) : null;
-      if (claims) req.principal = await loadPrincipal(app.db, claims.sessionId, claims.userId, claims.tenantId);
+      if (claims) req.principal = await loadPrincipal(db, claims.sessionId, claims.userId, claims.tenantId);
       return;
     }
     if (!req.routeOptions.url) return; // 404: let the not-found handler answer
     const token = requestToken(req);
-    if (!token) throw unauthorized('errors.tokenMissing');
+    if (!token) throw unauthorized(queryToken(req) ? 'errors.tokenInQuery' : 'errors.tokenMissing');
     const claims = await app.tokens.verify(token);
     if (!claims) throw unauthorized('errors.tokenInvalid');
     // A read starts from the session's last confirmed principal and confirms it inside its first tenant
     // transaction (req.tenant), or before its answer leaves (onSend below): one round trip less per read.
     // A change always confirms first.
     const remembered =
-      req.method === 'GET' ? rememberedPrincipal(app.db, claims.sessionId, claims.userId, claims.tenantId) : null;
+      req.method === 'GET' ? rememberedPrincipal(db, claims.sessionId, claims.userId, claims.tenantId) : null;
     if (remembered) {
       try {
         authorize(cfg, remembered);
@@ -92,21 +104,22 @@ export function registerAuth(app: FastifyInstance): void {
         // A refusal is only ever given on a confirmed principal: fall through to the full check.
       }
     }
-    confirm(req, await loadPrincipal(app.db, claims.sessionId, claims.userId, claims.tenantId));
+    confirm(req, await loadPrincipal(db, claims.sessionId, claims.userId, claims.tenantId));
   });
 
   // A read whose handler opened no tenant transaction confirms its session here, before its answer leaves.
   app.addHook('onSend', async (req, reply, payload) => {
     if (!req.sessionPending) return payload;
     const p = req.principal!;
-    const current = await loadPrincipal(app.db, p.sessionId, p.userId, p.tenantId);
     try {
-      confirm(req, current);
+      confirm(req, await loadPrincipal(db, p.sessionId, p.userId, p.tenantId));
       return payload;
     } catch (err) {
-      if (!(err instanceof AppError)) throw err;
+      // An error here would bypass the error handler: answer a refusal or a database outage the same way.
+      const answer = err instanceof AppError ? accessErrorReply(err, req.lang) : databaseErrorReply(err, req);
+      if (!answer) throw err;
       (payload as { destroy?: () => void } | null)?.destroy?.();
-      const { status, body } = accessErrorReply(err, req.lang);
+      const { status, body } = answer;
       reply.code(status).removeHeader('content-disposition').type('application/json; charset=utf-8');
       return JSON.stringify(body);
     }

@@ -19,7 +19,10 @@ interface SessionRow {
   perm_version: number;
 }
 
-/** Permission sets per user, valid while the tenant's perm_version is unchanged (any role or menu change bumps it). */
+/**
+ * Permission sets per user, valid while the tenant's perm_version is unchanged: every write of a table they are
+ * computed from bumps it in the writing transaction (triggers, migration 0014), so no caller has to.
+ */
 const cache = new Map<string, { isAdmin: boolean; permissions: ReadonlySet<string> }>();
 
 export async function loadPermissions(
@@ -140,9 +143,4 @@ export function rememberedPrincipal(
 /** The session look-up as a statement without parameters (it rides in the round trip of BEGIN); null for an odd id. */
 export function sessionCheckSql(sessionId: string): string | null {
   return SESSION_ID.test(sessionId) ? sessionSql(`'${sessionId}'::uuid`) : null;
-}
-
-/** Call after any change to roles, role assignments or company menus of a tenant. */
-export async function bumpPermissions(db: { query: Database['query'] }, tenantId: number): Promise<void> {
-  await db.query('update companies set perm_version = perm_version + 1 where id = $1', [tenantId]);
 }

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type ExcelJS from 'exceljs';
 import { safeCell } from './cells.js';
 import { excel } from './exceljs.js';
+import { FROZEN_HEADER, fitWidth, styleHeader } from './layout.js';
 
 export interface SheetColumn {
   header: string;
@@ -10,41 +11,66 @@ export interface SheetColumn {
   note?: string;
 }
 
-/**
- * A spreadsheet written row by row to disk (exceljs streaming writer): rows are committed as they come,
- * so memory stays flat however many rows are written. Every cell goes through the formula guard.
- */
 /** The compressor's entry stream (archiver's readable-stream PassThrough, which may lack writableLength). */
 type Pipe = { writableLength?: number; _writableState?: { length: number } };
 
 /** Bytes of sheet XML allowed to wait for the compressor before a flush holds the producer back. */
 const BEHIND_BYTES = 1 << 20;
 
+/** Rows read before the sheet starts: the column widths are fitted to the header and these. */
+export const SAMPLE_ROWS = 200;
+
+/**
+ * A spreadsheet written row by row to disk (exceljs streaming writer): rows are committed as they come,
+ * so memory stays flat however many rows are written. Every cell goes through the formula guard. The
+ * header is styled and frozen; the column widths fit the header and the first rows (a streamed sheet
+ * writes its widths before its first row, so the first SAMPLE_ROWS rows wait until then).
+ */
 export class StreamingSheet {
   private readonly wb: ExcelJS.stream.xlsx.WorkbookWriter;
   private readonly ws: ExcelJS.Worksheet;
+  private sample: (string | number | boolean | Date | null)[][] | null = [];
   rows = 0;
 
-  constructor(file: string, title: string, columns: SheetColumn[]) {
+  constructor(
+    file: string,
+    title: string,
+    private readonly columns: SheetColumn[],
+  ) {
     fs.mkdirSync(path.dirname(file), { recursive: true });
     this.wb = new (excel().stream.xlsx.WorkbookWriter)({ filename: file, useStyles: true, useSharedStrings: false });
-    this.ws = this.wb.addWorksheet(sheetName(title));
-    this.ws.columns = columns.map((c) => ({ width: c.width ?? Math.max(12, c.header.length * 2 + 2) }));
-    const header = this.ws.addRow(columns.map((c) => c.header));
-    header.font = { bold: true };
-    header.commit();
+    this.ws = this.wb.addWorksheet(sheetName(title), { views: FROZEN_HEADER });
   }
 
   add(values: unknown[]): void {
-    this.ws.addRow(values.map(safeCell)).commit();
+    const row = values.map(safeCell);
     this.rows++;
+    if (!this.sample) {
+      this.ws.addRow(row).commit();
+      return;
+    }
+    this.sample.push(row);
+    if (this.sample.length >= SAMPLE_ROWS) this.start();
   }
 
-  /**
-   * Lets the file stream write out what has been committed, and waits while the compressor is behind: exceljs
-   * hands the sheet's bytes on without waiting, so a fast producer (the embedded database answers without real
-   * I/O) would otherwise pile the whole sheet up in memory before it reaches the file.
-   */
+  /** Widths from the header and the sample, then the header and the sample rows. */
+  private start(): void {
+    const sample = this.sample ?? [];
+    this.sample = null;
+    this.ws.columns = this.columns.map((c, i) => ({
+      width:
+        c.width ??
+        fitWidth(
+          sample.map((r) => r[i]),
+          c.header,
+        ),
+    }));
+    const header = this.ws.addRow(this.columns.map((c) => c.header));
+    styleHeader(header, this.columns.length);
+    header.commit();
+    for (const r of sample) this.ws.addRow(r).commit();
+  }
+
   async flush(): Promise<void> {
     await new Promise((resolve) => setImmediate(resolve));
     const pipes = (this.ws as unknown as { stream?: { pipes?: Pipe[] } }).stream?.pipes ?? [];
@@ -54,6 +80,7 @@ export class StreamingSheet {
   }
 
   async close(): Promise<void> {
+    if (this.sample) this.start();
     this.ws.commit();
     await this.wb.commit();
   }
@@ -61,17 +88,3 @@ export class StreamingSheet {
 
 /** Sheet names: at most 31 characters, none of : \ / ? * [ ]. */
 export const sheetName = (title: string): string => title.replace(/[:\\/?*[\]]/g, ' ').slice(0, 31) || 'Sheet1';
-
-/** A small workbook in memory (import templates): a bold header row with notes, as an .xlsx buffer. */
-export async function templateWorkbook(title: string, columns: SheetColumn[]): Promise<Buffer> {
-  const wb = new (excel().Workbook)();
-  const ws = wb.addWorksheet(sheetName(title));
-  ws.columns = columns.map((c) => ({ header: c.header, width: c.width ?? Math.max(14, c.header.length * 2 + 4) }));
-  const row = ws.getRow(1);
-  row.font = { bold: true };
-  columns.forEach((c, i) => {
-    if (c.note) row.getCell(i + 1).note = c.note;
-  });
-  ws.views = [{ state: 'frozen', ySplit: 1 }];
-  return Buffer.from(await wb.xlsx.writeBuffer());
-}

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type Lang, t } from '../i18n/index.js';
 import { API_PREFIX } from '../web/static.js';
+import { databaseFailure } from './db-errors.js';
 import { AppError } from './errors.js';
 
 interface AjvIssue {
@@ -43,6 +44,25 @@ export function accessErrorReply(err: AppError, lang: Lang): { status: number; b
     : { status: 403, body: { error: 'access_denied', error_description } };
 }
 
+/**
+ * The answer to a failure of the database, never its own text: 503 while it cannot be reached, 400 for a
+ * value it refused (one the schemas let through). Null for any other error.
+ */
+export function databaseErrorReply(
+  err: unknown,
+  req: FastifyRequest,
+): { status: number; body: { rtnCode: number; msg: string } } | null {
+  const failure = databaseFailure(err);
+  if (!failure) return null;
+  const lang = req.lang ?? 'zh';
+  if (failure === 'unavailable') {
+    req.log.error({ err }, 'database unavailable');
+    return { status: 503, body: { rtnCode: 503, msg: t(lang, 'errors.unavailable') } };
+  }
+  req.log.warn({ err }, 'value refused by the database');
+  return { status: 400, body: { rtnCode: 400, msg: t(lang, 'errors.invalidValue') } };
+}
+
 export function registerErrorHandler(app: FastifyInstance, indexHtml: string | null): void {
   app.setErrorHandler((err: FastifyError | AppError, req: FastifyRequest, reply: FastifyReply) => {
     const lang = req.lang ?? 'zh';
@@ -76,6 +96,8 @@ export function registerErrorHandler(app: FastifyInstance, indexHtml: string | n
       const { field, msg } = validationMessage(lang, fe.validation[0] as AjvIssue, fe.validationContext);
       return reply.code(400).send({ rtnCode: 400, msg, field });
     }
+    const refused = databaseErrorReply(err, req);
+    if (refused) return reply.code(refused.status).send(refused.body);
     const status = fe.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       const key = status === 413 ? 'errors.tooLarge' : status === 415 ? 'errors.unsupportedMedia' : 'errors.badRequest';

@@ -1,5 +1,4 @@
 import type { Config } from '../../config.js';
-import type { Database } from '../../db/index.js';
 import type { RouteInfo } from '../auth/plugin.js';
 import type { Principal } from '../auth/principal.js';
 import type { TokenService } from '../auth/tokens.js';
@@ -22,10 +21,15 @@ declare module 'fastify' {
     checksPermission?: boolean;
     /** Only for users of the platform (operator) company. */
     platform?: boolean;
+    /**
+     * The access token may come in the query (access_token or token) as well as in the Authorization header:
+     * only where a client cannot send headers (a WebSocket, a plain download link). Elsewhere a token in the
+     * query alone is refused.
+     */
+    queryToken?: boolean;
   }
   interface FastifyInstance {
     config: Config;
-    db: Database;
     tokens: TokenService;
     realtime: Realtime;
     /** Every registered route with its access configuration (for the generic route tests). */

@@ -1,11 +1,15 @@
 import type { Database, Queryable } from '../../db/index.js';
+import { type TenantTx, withTenant } from '../tenancy/tenant-tx.js';
 
 export interface Job {
   id: number;
+  /** The tenant whose transaction queued the job (eam_enqueue_job takes it from there, never from a payload). */
   tenantId: number | null;
   kind: string;
   payload: Record<string, unknown>;
   attempts: number;
+  /** Runs fn in a transaction of the job's tenant as the request role (userId for the audit); throws without a tenant. */
+  tenant<T>(userId: number | null, fn: (tx: TenantTx) => Promise<T>): Promise<T>;
 }
 
 export interface JobHandler {
@@ -51,6 +55,80 @@ export class JobRunner {
   }
 
   /**
+   * A platform job that runs every `seconds` (overdue checks, plan generation): one queued row of its kind at a
+   * time, shared by every instance; each run queues the next one when it ends, whether it worked or not.
+   */
+  every(kind: string, seconds: number, run: () => Promise<void>): void {
+    this.recurring.set(kind, seconds);
+    this.register(kind, {
+      run: async (job) => {
+        try {
+          // A run brought forward by the operator (force) runs even while the task is paused.
+          if (job.payload.force || !(await this.paused(kind))) await run();
+          else await this.db.query(`update jobs set payload = payload || '{"skipped":true}' where id = $1`, [job.id]);
+        } finally {
+          await this.queueRecurring(kind, seconds);
+        }
+      },
+    });
+  }
+
+  /**
+   * A recurring job that works tenant by tenant: each run opens every active company's own transaction in
+   * turn (row-level security applies) and hands it to `run`; one tenant's failure does not stop the others.
+   */
+  everyTenant(kind: string, seconds: number, run: (tx: TenantTx) => Promise<void>): void {
+    this.every(kind, seconds, async () => {
+      const companies = await this.db.query<{ id: number }>(
+        'select id from companies where not is_platform and state = 1 order by id',
+      );
+      for (const c of companies.rows) {
+        await withTenant(this.db, Number(c.id), null, run).catch((err: unknown) =>
+          this.log.error({ err, kind, tenant: c.id }, 'tenant job failed'),
+        );
+      }
+    });
+  }
+
+  private readonly recurring = new Map<string, number>();
+
+  /** The recurring jobs of this process and their period in seconds (the operator's timed tasks). */
+  recurringJobs(): { kind: string; seconds: number }[] {
+    return [...this.recurring].map(([kind, seconds]) => ({ kind, seconds }));
+  }
+
+  /** A paused timed task skips its runs (the next one is still queued) until it is resumed. */
+  private async paused(kind: string): Promise<boolean> {
+    const r = await this.db.query<{ paused: boolean }>('select paused from job_schedules where kind = $1', [kind]);
+    return r.rows[0]?.paused ?? false;
+  }
+
+  /** Brings a recurring job's next run forward to now (queues one if none is waiting); it runs even if paused. */
+  async runNow(kind: string): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      await tx.query('select pg_advisory_xact_lock(hashtext($1))', [`jobs.recurring.${kind}`]);
+      const r = await tx.query(
+        `update jobs set run_at = now(), payload = payload || '{"force":true}' where kind = $1 and status = 'queued'`,
+        [kind],
+      );
+      if (r.rowCount === 0) await tx.query(`insert into jobs(kind, payload) values ($1, '{"force":true}')`, [kind]);
+    });
+    this.wake();
+  }
+
+  /** Queues the next run of a recurring job unless one is already waiting (serialised across instances). */
+  private async queueRecurring(kind: string, seconds: number, now = false): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      await tx.query('select pg_advisory_xact_lock(hashtext($1))', [`jobs.recurring.${kind}`]);
+      await tx.query(
+        `insert into jobs(kind, run_at) select $1, now() + make_interval(secs => $2)
+          where not exists (select 1 from jobs where kind = $1 and status = 'queued')`,
+        [kind, now ? 0 : seconds],
+      );
+    });
+  }
+
+  /**
    * Queues a job in the caller's transaction. Inside a tenant transaction (the request role) it goes
    * through eam_enqueue_job, which takes the tenant from the transaction itself.
    */
@@ -85,7 +163,10 @@ export class JobRunner {
   start(): void {
     if (this.running) return;
     this.running = true;
-    this.wake();
+    const first = [...this.recurring].map(([kind, seconds]) => this.queueRecurring(kind, seconds, true));
+    Promise.all(first)
+      .catch((err: unknown) => this.log.error({ err }, 'could not queue recurring jobs'))
+      .finally(() => this.wake());
   }
 
   async stop(): Promise<void> {
@@ -124,7 +205,8 @@ export class JobRunner {
       payload: Record<string, unknown>;
       attempts: number;
     }>(
-      `update jobs set status = 'running', attempts = attempts + 1, locked_until = now() + make_interval(secs => $1)
+      `update jobs set status = 'running', attempts = attempts + 1, started_at = now(),
+              locked_until = now() + make_interval(secs => $1)
         where id = (select id from jobs
                      where kind = any($2::text[])
                        and ((status = 'queued' and run_at <= now()) or (status = 'running' and locked_until < now()))
@@ -134,7 +216,19 @@ export class JobRunner {
     );
     const row = r.rows[0];
     if (!row) return null;
-    return { id: row.id, tenantId: row.tenant_id, kind: row.kind, payload: row.payload, attempts: row.attempts };
+    const tenantId = row.tenant_id === null ? null : Number(row.tenant_id);
+    const db = this.db;
+    return {
+      id: row.id,
+      tenantId,
+      kind: row.kind,
+      payload: row.payload,
+      attempts: row.attempts,
+      tenant(userId, fn) {
+        if (tenantId === null) throw new Error(`job ${row.id} (${row.kind}) belongs to no tenant`);
+        return withTenant(db, tenantId, userId, fn);
+      },
+    };
   }
 
   private async execute(job: Job): Promise<void> {

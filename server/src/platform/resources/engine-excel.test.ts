@@ -136,9 +136,19 @@ describe.each(entities.map((d) => [d.name, d] as const))('%s import', (_name, de
   });
 });
 
+/** Exported entities whose rows no save route makes (posting or plan generation makes them), and where their export is tested. */
+const ROWS_MADE_ELSEWHERE: Record<string, string> = {
+  sparedoc: 'a stock document is saved with its lines (domains/spare/spare.test.ts)',
+  sparebinstock: 'stock per bin is made by posting (domains/spare/spare.test.ts)',
+  sparemove: 'a movement is made by posting (domains/spare/spare.test.ts)',
+  checktask: 'made only by the generation of plans (domains/check/check.test.ts exports them)',
+  checktaskdtl: 'the items of a generated task, copied from its scheme',
+  inventory: 'the lines of an equipment count are made by planning and scanning (domains/equipment/count.test.ts)',
+};
+
 describe.each(
   allEntities()
-    .filter((d) => can(d, 'exportexcel'))
+    .filter((d) => can(d, 'exportexcel') && !ROWS_MADE_ELSEWHERE[d.name])
     .map((d) => [d.name, d] as const),
 )('%s export', (_name, def) => {
   it('exports the filtered records to My downloads as a real .xlsx, with formulas neutralised', async () => {

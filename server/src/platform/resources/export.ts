@@ -2,11 +2,11 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { PLAN_PER_CALL } from '../../db/index.js';
-import { StreamingSheet, templateWorkbook } from '../excel/write.js';
-import { isLang, type Lang, t } from '../i18n/index.js';
-import type { JobHandler } from '../jobs/runner.js';
-import { type TenantTx, withTenant } from '../tenancy/tenant-tx.js';
-import { entityTitle, type Field } from './model.js';
+import { StreamingSheet } from '../excel/write.js';
+import { isLang, type Lang } from '../i18n/index.js';
+import type { Job, JobHandler } from '../jobs/runner.js';
+import type { TenantTx } from '../tenancy/tenant-tx.js';
+import type { Field } from './model.js';
 import {
   after,
   baseWhere,
@@ -19,7 +19,7 @@ import {
   sortKey,
 } from './query.js';
 import { finishRow, type ReadContext, readContext } from './read.js';
-import { findEntity, resolveEntity } from './registry.js';
+import { resolveEntity } from './registry.js';
 import type { WireRow } from './types.js';
 import { displayValue } from './values.js';
 
@@ -78,8 +78,8 @@ export function exportCell(f: Field, row: WireRow, ctx: ReadContext, formatTime:
 
 /** The export job: streams the matching rows into <dataDir>/exports/<tenant>/<uuid>.xlsx and tells the user. */
 export function exportJob(app: FastifyInstance): JobHandler {
-  const markFailed = async (tenantId: number, p: ExportPayload, message: string) => {
-    await withTenant(app.db, tenantId, p.userId, (tx) =>
+  const markFailed = async (job: Job, p: ExportPayload, message: string) => {
+    await job.tenant(p.userId, (tx) =>
       tx.query('update downloads set isnormal = 0, error = $3 where tenant_id = $1 and id = $2', [
         tx.tenantId,
         p.downloadId,
@@ -93,7 +93,7 @@ export function exportJob(app: FastifyInstance): JobHandler {
       const p = job.payload as unknown as ExportPayload;
       const tenantId = job.tenantId!;
       const lang = isLang(p.lang) ? p.lang : 'zh';
-      const scoped = <T>(fn: (tx: TenantTx) => Promise<T>) => withTenant(app.db, tenantId, p.userId, fn);
+      const scoped = <T>(fn: (tx: TenantTx) => Promise<T>) => job.tenant(p.userId, fn);
       const { ctx, timeZone, total } = await scoped(async (tx) => {
         const def = await resolveEntity(tx, p.entity, lang);
         const c = await readContext(tx, def, lang);
@@ -148,59 +148,7 @@ export function exportJob(app: FastifyInstance): JobHandler {
     },
     async failed(job, err) {
       const p = job.payload as unknown as ExportPayload;
-      if (job.tenantId) await markFailed(job.tenantId, p, err.message);
+      if (job.tenantId) await markFailed(job, p, err.message);
     },
   };
-}
-
-/** The import template of an entity for a tenant: one column per importable field, a hint on each. */
-export async function templateFile(ctx: ReadContext): Promise<Buffer> {
-  const lang = ctx.lang;
-  const columns = ctx.model.fields
-    .filter((f) => f.importable)
-    .map((f) => ({ header: `${f.label(lang)}${f.def.required ? '*' : ''}`, note: hint(f, ctx) }));
-  return templateWorkbook(ctx.model.title(lang), columns);
-}
-
-function hint(f: Field, ctx: ReadContext): string {
-  const lang = ctx.lang;
-  const d = f.def;
-  const parts: string[] = [];
-  if (d.required) parts.push(t(lang, 'resources.hint.required'));
-  switch (d.type) {
-    case 'enum':
-      parts.push(
-        t(lang, 'resources.hint.options', { options: d.options!.map((o) => f.optionLabel(lang, o)).join(' / ') }),
-      );
-      break;
-    case 'dict':
-      parts.push(
-        t(lang, 'resources.hint.options', { options: [...(ctx.dicts.get(d.dict!)?.codes.values() ?? [])].join(' / ') }),
-      );
-      break;
-    case 'ref': {
-      const target = findEntity(d.ref!);
-      parts.push(t(lang, 'resources.hint.ref', { entity: target ? entityTitle(target, lang) : f.label(lang) }));
-      break;
-    }
-    case 'date':
-      parts.push(t(lang, 'resources.hint.date'));
-      break;
-    case 'datetime':
-      parts.push(t(lang, 'resources.hint.datetime'));
-      break;
-    case 'boolean':
-      parts.push(t(lang, 'resources.hint.boolean'));
-      break;
-    case 'integer':
-      parts.push(t(lang, 'resources.hint.integer'));
-      break;
-    case 'decimal':
-      parts.push(t(lang, 'resources.hint.decimal', { scale: d.scale ?? 2 }));
-      break;
-    default:
-      if (d.maxLength) parts.push(t(lang, 'resources.hint.maxLength', { limit: d.maxLength }));
-  }
-  if (d.unique) parts.push(t(lang, 'resources.hint.unique'));
-  return parts.join('; ');
 }

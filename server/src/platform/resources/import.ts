@@ -15,12 +15,9 @@ import { defaultOf } from './write.js';
 export const IMPORT_MAX_ROWS = 20_000;
 const MAX_REPORTED = 1_000;
 
-export interface ImportIssue {
-  row: number;
-  column: string;
-  field: string;
-  message: string;
-}
+import type { ImportIssue } from './wire.js';
+
+export type { ImportIssue };
 
 interface Column {
   col: number;

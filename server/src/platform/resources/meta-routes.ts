@@ -3,7 +3,7 @@ import { ok } from '../http/envelope.js';
 import { notFound } from '../http/errors.js';
 import { codes, entityMeta, metaPath } from './meta.js';
 import { readContext } from './read.js';
-import { liveCondition, refTarget } from './registry.js';
+import { columnOf, findEntity, liveCondition, refTarget } from './registry.js';
 import type { EntityDef, WireRow } from './types.js';
 import { withinCondition } from './within.js';
 
@@ -12,13 +12,26 @@ const optionList = {
   type: 'array',
   items: {
     type: 'object',
-    properties: { value: { type: 'integer' }, label: { type: 'string' }, code: { type: 'string', nullable: true } },
+    properties: {
+      value: { type: 'integer' },
+      label: { type: 'string' },
+      code: { type: 'string', nullable: true },
+      /** The choice's parent choice, for a ref to a tree. */
+      parent: { type: 'integer', nullable: true },
+    },
   },
 };
 const envelope = (data: object) => ({
   type: 'object',
   properties: { rtnCode: { type: 'integer' }, msg: { type: 'string' }, data },
 });
+
+/** The parent column of a ref's target when the target is a tree (equipment categories). */
+function treeParentColumn(ref: string): string | null {
+  const target = findEntity(ref);
+  const field = target?.treeParent ? target.fields.find((f) => f.name === target.treeParent) : undefined;
+  return field ? columnOf(field) : null;
+}
 
 /**
  * GET /api-manage/meta/<entity>: the merged declaration for the generic web pages; and
@@ -67,6 +80,7 @@ export function metaRoutes(app: FastifyInstance, def: EntityDef): void {
       if (!f) throw notFound();
       const target = refTarget(f.ref!);
       const code = target.codeColumn ? `r."${target.codeColumn}"` : 'null::text';
+      const parent = treeParentColumn(f.ref!);
       const args: unknown[] = [];
       const extra = Object.entries(f.refWhere ?? {}).map(([c, v]) => {
         args.push(v);
@@ -85,7 +99,8 @@ export function metaRoutes(app: FastifyInstance, def: EntityDef): void {
       args.push(req.query.limit);
       const rows = await req.tenant((tx) =>
         tx.query<WireRow>(
-          `select r.id as value, r."${target.nameColumn}" as label, ${code} as code from "${target.table}" r
+          `select r.id as value, r."${target.nameColumn}" as label, ${code} as code${parent ? `, r."${parent}" as parent` : ''}
+            from "${target.table}" r
             where r.tenant_id = $1 and ${liveCondition(target, 'r')}${extra.join('')}${search}
             order by r."${target.nameColumn}", r.id limit $${args.length + 1}`,
           [tx.tenantId, ...args],

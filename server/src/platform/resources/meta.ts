@@ -1,8 +1,12 @@
 import type { Lang } from '../i18n/index.js';
-import type { Field } from './model.js';
+import { actionLabel } from '../workflow/labels.js';
+import { type Field, makeModel } from './model.js';
 import type { ReadContext } from './read.js';
 import { findEntity } from './registry.js';
 import type { Action, EntityDef, PermissionKind } from './types.js';
+import type { EntityMeta, FieldMeta } from './wire.js';
+
+export type { EntityMeta, FieldMeta } from './wire.js';
 
 export const ALL_ACTIONS: readonly Action[] = [
   'page',
@@ -23,6 +27,10 @@ export const pathsOf = (def: EntityDef, action: Action): string[] => [
   ...(def.paths?.[action] ?? []).map((p) => (p.startsWith('/') ? p : `${def.prefix}/${p}`)),
 ];
 
+/** The path of a REST name (EntityDef.rest): under the prefix unless absolute, '' the prefix itself. */
+export const restPath = (def: EntityDef, name: string): string =>
+  name.startsWith('/') ? name : name ? `${def.prefix}/${name}` : def.prefix;
+
 export const codes = (def: EntityDef, ...kinds: PermissionKind[]): string[] => [
   ...new Set(
     kinds.flatMap((k) => {
@@ -34,37 +42,6 @@ export const codes = (def: EntityDef, ...kinds: PermissionKind[]): string[] => [
 
 export const templatePath = (def: EntityDef) => `/api-file/statics/template/file/${def.name}.xlsx`;
 export const metaPath = (def: EntityDef) => `/api-manage/meta/${def.name}`;
-
-export interface FieldMeta {
-  name: string;
-  type: Field['def']['type'];
-  label: string;
-  required: boolean;
-  unique: boolean;
-  custom: boolean;
-  list: boolean;
-  filter: Field['filter'];
-  sortable: boolean;
-  writable: boolean;
-  importable: boolean;
-  exportable: boolean;
-  display: string | null;
-  minLength?: number;
-  maxLength?: number;
-  min?: number;
-  max?: number;
-  scale?: number;
-  default?: string | number | boolean;
-  options?: { value: string | number; label: string }[];
-  dict?: string;
-  ref?: string;
-  /** For refs: where the web fetches choices ({ value, label, code }). */
-  optionsUrl?: string;
-  /** For refs to an engine entity: its metadata path. */
-  refMeta?: string;
-  /** For a dependent ref: the field whose value narrows the choices (sent as `within` to optionsUrl). */
-  within?: string;
-}
 
 function fieldMeta(def: EntityDef, f: Field, ctx: ReadContext, lang: Lang): FieldMeta {
   const d = f.def;
@@ -96,13 +73,14 @@ function fieldMeta(def: EntityDef, f: Field, ctx: ReadContext, lang: Lang): Fiel
     m.optionsUrl = `${metaPath(def)}/options/${f.name}`;
     const target = findEntity(d.ref!);
     if (target) m.refMeta = metaPath(target);
+    if (target?.treeParent) m.tree = true;
     if (d.within) m.within = d.within.field;
   }
   return m;
 }
 
 /** The merged declaration (declared plus custom fields) the generic web pages render. */
-export function entityMeta(ctx: ReadContext, permissions: ReadonlySet<string>) {
+export function entityMeta(ctx: ReadContext, permissions: ReadonlySet<string>): EntityMeta {
   const def = ctx.model.def;
   const lang = ctx.lang;
   const actions = actionsOf(def);
@@ -121,8 +99,7 @@ export function entityMeta(ctx: ReadContext, permissions: ReadonlySet<string>) {
     templateUrl: actions.includes('importexcel') ? templatePath(def) : null,
     permissions: Object.fromEntries(
       (['view', 'add', 'edit', 'delete', 'import', 'export'] as const).map((k) => [k, codes(def, k)]),
-    ),
-    /** What the caller may do, computed by the server (the web only hides what the server refuses). */
+    ) as Record<PermissionKind, string[]>,
     can: {
       view: can('view') || can('add') || can('edit'),
       add: actions.includes('save') && can('add'),
@@ -132,5 +109,35 @@ export function entityMeta(ctx: ReadContext, permissions: ReadonlySet<string>) {
       export: actions.includes('exportexcel') && can('export'),
     },
     fields: ctx.model.fields.map((f) => fieldMeta(def, f, ctx, lang)),
+    workflow: def.workflow ? workflowMeta(def, ctx, permissions) : null,
+  };
+}
+
+/** The states and actions of a document, with what the caller may do: the web shows buttons per state. */
+function workflowMeta(def: EntityDef, ctx: ReadContext, permissions: ReadonlySet<string>) {
+  const wf = def.workflow!;
+  const lang = ctx.lang;
+  return {
+    stateField: wf.stateField,
+    approvalType: wf.approvalType ?? null,
+    actions: wf.actions
+      .filter((a) => !a.internal)
+      .map((a) => {
+        const perm = typeof a.permission === 'string' ? [a.permission] : [...a.permission];
+        const input = makeModel({ ...def, fields: a.fields ?? [], hooks: undefined });
+        return {
+          name: a.name,
+          label: actionLabel(def, a.name, lang),
+          from: a.from,
+          to: a.to,
+          url: `${def.prefix}/${a.name}`,
+          permission: perm,
+          can: perm.some((c) => permissions.has(c)),
+          commentRequired: !!a.commentRequired,
+          danger: !!a.danger,
+          fields: input.fields.map((f) => fieldMeta(def, f, ctx, lang)),
+        };
+      }),
+    stepsUrl: `${def.prefix}/steps`,
   };
 }

@@ -155,6 +155,7 @@ export async function loadModel(tx: TenantTx, def: EntityDef, versions?: Version
 /** SQL expression of a field's value for row alias a (typed for custom fields). */
 export function fieldExpr(f: Field, a = 't'): string {
   if (f.def.computed) return `(${f.def.computed(a)})`;
+  if (f.column && f.def.withheld) return `(case when ${f.def.withheld(a)} then null else ${a}."${f.column}" end)`;
   if (f.column) return `${a}."${f.column}"`;
   const key = f.customKey!.replace(/'/g, "''");
   const raw = `(${a}.custom->>'${key}')`;

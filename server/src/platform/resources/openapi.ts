@@ -1,3 +1,4 @@
+import { INT4, MAX_ID, paging } from '../http/input-guard.js';
 import type { Field, Model } from './model.js';
 
 type Schema = Record<string, unknown>;
@@ -15,9 +16,9 @@ export function valueSchema(f: Field): Schema {
     case 'dict':
       return { type: 'string', ...(d.maxLength ? { maxLength: d.maxLength } : {}) };
     case 'integer':
-      return { type: 'integer' };
+      return { type: 'integer', ...(f.customKey ? { minimum: -MAX_ID, maximum: MAX_ID } : INT4) };
     case 'ref':
-      return { type: 'integer', description: `id of ${d.ref}` };
+      return { type: 'integer', minimum: -MAX_ID, maximum: MAX_ID, description: `id of ${d.ref}` };
     case 'decimal':
       return { type: 'string', description: 'decimal number as text', pattern: '^-?\\d+(\\.\\d+)?$' };
     case 'date':
@@ -80,8 +81,8 @@ export function querySchema(model: Model, paged: boolean): Schema {
     keyword: { type: 'string', description: 'matches code or name' },
   };
   if (paged) {
-    properties.page = { type: 'integer', minimum: 1, default: 1 };
-    properties.limit = { type: 'integer', minimum: 1, maximum: 1000, default: 20 };
+    properties.page = paging.page;
+    properties.limit = paging.limit;
   }
   for (const f of model.fields) {
     if (!f.filter) continue;
@@ -111,4 +112,18 @@ export const anyEnvelope: Schema = {
   type: 'object',
   additionalProperties: true,
   properties: { rtnCode: { type: 'integer' }, msg: { type: 'string' }, field: { type: 'string' } },
+};
+
+/** The rows of an import that failed (rtnCode 201): one entry per problem, with its row, column and field. */
+export const issueList = {
+  type: 'array',
+  items: {
+    type: 'object',
+    properties: {
+      row: { type: 'integer' },
+      column: { type: 'string' },
+      field: { type: 'string' },
+      message: { type: 'string' },
+    },
+  },
 };

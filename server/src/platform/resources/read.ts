@@ -8,17 +8,25 @@ import { getEntity } from './registry.js';
 import type { EntityDef, WireRow } from './types.js';
 import type { Dict, ValueContext } from './values.js';
 
-/** The tenant's dictionaries used by a model's dict fields: code -> name and name -> code. */
-export async function loadDicts(tx: TenantTx, model: Model, versions?: Versions): Promise<Map<string, Dict>> {
+/**
+ * The tenant's dictionaries used by a model's dict fields: code -> name in `lang` (the name given when the
+ * entry has none in that language) and every name in any language -> code.
+ */
+export async function loadDicts(
+  tx: TenantTx,
+  model: Model,
+  lang: Lang,
+  versions?: Versions,
+): Promise<Map<string, Dict>> {
   const codes = [...new Set(model.fields.filter((f) => f.def.type === 'dict').map((f) => f.def.dict!))];
   if (codes.length === 0) return new Map();
   const v = versions?.key('items');
-  const key = v && `dicts|${tx.tenantId}|${v}|${codes.join(',')}`;
+  const key = v && `dicts|${tx.tenantId}|${v}|${lang}|${codes.join(',')}`;
   const kept = key ? tx.memo.get<Map<string, Dict>>(key) : undefined;
   if (kept) return kept;
   const out = new Map<string, Dict>();
-  const r = await tx.query<{ dict: string; code: string; name: string }>(
-    `select p.code as dict, i.code, i.name from items i
+  const r = await tx.query<{ dict: string; code: string; name: string; names: Record<string, string> | null }>(
+    `select p.code as dict, i.code, i.name, i.names from items i
        join items p on p.tenant_id = i.tenant_id and p.id = i.parent_id and p.parent_id is null
       where i.tenant_id = $1 and p.code = any($2::text[]) order by p.code, i.sort, i.id`,
     [tx.tenantId, codes],
@@ -26,8 +34,10 @@ export async function loadDicts(tx: TenantTx, model: Model, versions?: Versions)
   for (const c of codes) out.set(c, { codes: new Map(), names: new Map() });
   for (const row of r.rows) {
     const d = out.get(row.dict)!;
-    (d.codes as Map<string, string>).set(row.code, row.name);
-    (d.names as Map<string, string>).set(row.name.toLowerCase(), row.code);
+    (d.codes as Map<string, string>).set(row.code, row.names?.[lang] || row.name);
+    const byName = d.names as Map<string, string>;
+    for (const name of [row.name, ...Object.values(row.names ?? {})])
+      if (name && !byName.has(name.toLowerCase())) byName.set(name.toLowerCase(), row.code);
   }
   if (key) tx.memo.set(key, out);
   return out;
@@ -43,7 +53,7 @@ export interface ReadContext extends ValueContext {
 export async function readContext(tx: TenantTx, def: EntityDef, lang: Lang): Promise<ReadContext> {
   const versions = await tableVersions(tx, [def.table, 'custom_fields', 'items']);
   const model = await loadModel(tx, def, versions);
-  return { model, lang, dicts: await loadDicts(tx, model, versions), versions };
+  return { model, lang, dicts: await loadDicts(tx, model, lang, versions), versions };
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isLang, type Lang } from '../i18n/index.js';
+import { analyzeSoon } from '../system/statistics.js';
 import type { TenantTx } from '../tenancy/tenant-tx.js';
 import { EXPORT_JOB, type ExportPayload } from './export.js';
 import { filterWhere, Params, type QueryInput, queryParams } from './query.js';
@@ -40,9 +41,10 @@ export async function queueExport(
 ): Promise<number> {
   const def = ctx.model.def;
   const day = new Date().toISOString().slice(0, 10).replace(/-/g, '');
+  const ywlx = (typeof def.downloadType === 'function' ? def.downloadType(query) : def.downloadType) ?? def.name;
   const d = await tx.insert<{ id: number }>(
     'downloads',
-    { user_id: userId, ywlx: def.name, filename: `${ctx.model.title(ctx.lang)}_${day}.xlsx` },
+    { user_id: userId, ywlx, filename: `${ctx.model.title(ctx.lang)}_${day}.xlsx` },
     'id',
   );
   const payload: ExportPayload = { entity: def.name, downloadId: d.id, userId, lang: ctx.lang, query };
@@ -52,7 +54,7 @@ export async function queueExport(
 
 /** The embedded database has no autovacuum: refresh the planner's statistics after a large import. */
 export function analyzeAfterImport(app: FastifyInstance, table: string, count: number): void {
-  if (count >= 1000) app.db.exec(`analyze "${table}"`).catch(() => undefined);
+  if (count >= 1000) analyzeSoon(app, table);
 }
 
 /** Sends an .xlsx workbook as a download named after its title. */

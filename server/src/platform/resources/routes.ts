@@ -1,32 +1,20 @@
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { ok, page } from '../http/envelope.js';
-import { businessError, forbidden } from '../http/errors.js';
+import { forbidden } from '../http/errors.js';
+import { uploadBody, uploadedFile } from '../http/upload.js';
 import { t } from '../i18n/index.js';
-import { templateFile } from './export.js';
 import { importRows } from './import.js';
-import { actionsOf, codes, pathsOf, templatePath } from './meta.js';
+import { actionsOf, codes, pathsOf, restPath, templatePath } from './meta.js';
 import { metaRoutes } from './meta-routes.js';
 import { staticModel } from './model.js';
-import { bodySchema, envelope, querySchema, recordSchema } from './openapi.js';
+import { bodySchema, envelope, issueList, querySchema, recordSchema } from './openapi.js';
 import type { QueryInput } from './query.js';
 import { allRows, getRow, pageRows, readContext } from './read.js';
 import { removeRows } from './remove.js';
 import { analyzeAfterImport, exportQuery, fileLang, idsOf, queueExport, sendWorkbook } from './route-parts.js';
-import type { EntityDef, WireRow } from './types.js';
+import { templateFile } from './template.js';
+import type { EntityDef, RestMethod, WireRow } from './types.js';
 import { createRow, updateRow } from './write.js';
-
-const issueList = {
-  type: 'array',
-  items: {
-    type: 'object',
-    properties: {
-      row: { type: 'integer' },
-      column: { type: 'string' },
-      field: { type: 'string' },
-      message: { type: 'string' },
-    },
-  },
-};
 
 function registerEntity(app: FastifyInstance, def: EntityDef): void {
   const model = staticModel(def);
@@ -44,25 +32,22 @@ function registerEntity(app: FastifyInstance, def: EntityDef): void {
     for (const url of pathsOf(def, action)) app.route({ method, url, ...opts, handler });
   };
 
-  route(
-    'page',
-    'GET',
-    {
-      config: { permission: read },
-      schema: {
-        tags,
-        summary: `${def.name}: a page of records`,
-        querystring: querySchema(model, true),
-        response: { 200: envelope({ type: 'array', items: record }, true) },
-      },
+  const pageOpts = {
+    config: { permission: read },
+    schema: {
+      tags,
+      summary: `${def.name}: a page of records`,
+      querystring: querySchema(model, true),
+      response: { 200: envelope({ type: 'array', items: record }, true) },
     },
-    (req) =>
-      req.tenant(async (tx) => {
-        const q = req.query as QueryInput & { page: number; limit: number };
-        const r = await pageRows(tx, await readContext(tx, def, req.lang), q, q.page, q.limit);
-        return page(r.rows, r.count);
-      }),
-  );
+  };
+  const pageHandler = (req: FastifyRequest) =>
+    req.tenant(async (tx) => {
+      const q = req.query as QueryInput & { page: number; limit: number };
+      const r = await pageRows(tx, await readContext(tx, def, req.lang), q, q.page, q.limit);
+      return page(r.rows, r.count);
+    });
+  route('page', 'GET', pageOpts, pageHandler);
 
   route(
     'all',
@@ -123,26 +108,26 @@ function registerEntity(app: FastifyInstance, def: EntityDef): void {
     },
   );
 
-  route(
-    'update',
-    'POST',
-    {
-      config: { permission: codes(def, 'edit') },
-      attachValidation: true,
-      schema: {
-        tags,
-        summary: `${def.name}: change fields of a record`,
-        body: bodySchema(model, true),
-        response: writeResponse,
-      },
+  const updateOpts = {
+    config: { permission: codes(def, 'edit') },
+    attachValidation: true,
+    schema: {
+      tags,
+      summary: `${def.name}: change fields of a record`,
+      body: bodySchema(model, true),
+      response: writeResponse,
     },
-    (req) =>
-      req.tenant(async (tx) => {
-        const body = (req.body ?? {}) as WireRow;
-        return ok(await updateRow(tx, await readContext(tx, def, req.lang), body.id, body));
-      }),
-  );
+  };
+  const updateHandler = (req: FastifyRequest) =>
+    req.tenant(async (tx) => {
+      const body = (req.body ?? {}) as WireRow;
+      return ok(await updateRow(tx, await readContext(tx, def, req.lang), body.id, body));
+    });
+  route('update', 'POST', updateOpts, updateHandler);
 
+  const deleted = { 200: envelope({ type: 'object', properties: { deleted: { type: 'integer' } } }) };
+  const delHandler = (req: FastifyRequest) =>
+    req.tenant(async (tx) => ok({ deleted: await removeRows(tx, await readContext(tx, def, req.lang), idsOf(req)) }));
   route(
     'del',
     'POST',
@@ -155,12 +140,49 @@ function registerEntity(app: FastifyInstance, def: EntityDef): void {
           type: 'object',
           properties: { id: { type: 'integer' }, ids: { type: 'array', items: { type: 'integer' } } },
         },
-        response: { 200: envelope({ type: 'object', properties: { deleted: { type: 'integer' } } }) },
+        response: deleted,
       },
     },
-    (req) =>
-      req.tenant(async (tx) => ok({ deleted: await removeRows(tx, await readContext(tx, def, req.lang), idsOf(req)) })),
+    delHandler,
   );
+
+  // The spec's REST names: the same handlers under their own methods.
+  const rest: Record<RestMethod, { opts: object; handler: (req: FastifyRequest) => Promise<unknown> }> = {
+    GET: { opts: pageOpts, handler: pageHandler },
+    POST: {
+      opts: {
+        config: { permission: codes(def, 'add') },
+        attachValidation: true,
+        schema: {
+          tags,
+          summary: `${def.name}: create a record`,
+          body: bodySchema(model, false),
+          response: writeResponse,
+        },
+      },
+      handler: (req) =>
+        req.tenant(async (tx) => {
+          const { id: _id, ...body } = (req.body ?? {}) as WireRow;
+          return ok(await createRow(tx, await readContext(tx, def, req.lang), body));
+        }),
+    },
+    PUT: { opts: updateOpts, handler: updateHandler },
+    DELETE: {
+      opts: {
+        config: { permission: codes(def, 'delete') },
+        schema: {
+          tags,
+          summary: `${def.name}: delete records (?ids=1,2 or a body with ids)`,
+          response: deleted,
+        },
+      },
+      handler: delHandler,
+    },
+  };
+  const restAction = { GET: 'page', POST: 'save', PUT: 'update', DELETE: 'del' } as const;
+  for (const [method, name] of Object.entries(def.rest ?? {}) as [RestMethod, string][])
+    if (actions.includes(restAction[method]))
+      app.route({ method, url: restPath(def, name), ...rest[method].opts, handler: rest[method].handler });
 
   route(
     'importexcel',
@@ -171,15 +193,14 @@ function registerEntity(app: FastifyInstance, def: EntityDef): void {
         tags,
         summary: `${def.name}: import an .xlsx file (multipart field "file"); any bad row imports nothing`,
         consumes: ['multipart/form-data'],
+        body: uploadBody('the .xlsx file'),
         response: {
           200: envelope({ anyOf: [{ type: 'object', properties: { count: { type: 'integer' } } }, issueList] }),
         },
       },
     },
     async (req) => {
-      const file = await req.file();
-      if (!file) throw businessError('resources.importNoFile');
-      const data = await file.toBuffer();
+      const data = await uploadedFile(req);
       const count = await req.tenant(async (tx) => importRows(tx, await readContext(tx, def, req.lang), data));
       analyzeAfterImport(app, def.table, count);
       return ok({ count }, t(req.lang, 'resources.imported', { count }));
@@ -213,7 +234,8 @@ function registerEntity(app: FastifyInstance, def: EntityDef): void {
     app.get(
       templatePath(def),
       {
-        config: { permission: codes(def, 'import', 'view') },
+        // A plain download link: the token may ride in the query.
+        config: { permission: codes(def, 'import', 'view'), queryToken: true },
         schema: {
           tags,
           summary: `${def.name}: the import template (.xlsx, headers in the caller's language; ?lang=zh|en|tw)`,
@@ -224,7 +246,7 @@ function registerEntity(app: FastifyInstance, def: EntityDef): void {
         const lang = fileLang(req);
         const { data, title } = await req.tenant(async (tx) => {
           const ctx = await readContext(tx, def, lang);
-          return { data: await templateFile(ctx), title: ctx.model.title(lang) };
+          return { data: await templateFile(tx, ctx), title: ctx.model.title(lang) };
         });
         return sendWorkbook(reply, title, data);
       },

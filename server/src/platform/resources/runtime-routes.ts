@@ -1,10 +1,10 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { Principal } from '../auth/principal.js';
 import { ok, page } from '../http/envelope.js';
-import { businessError, forbidden } from '../http/errors.js';
+import { forbidden } from '../http/errors.js';
+import { uploadBody, uploadedFile } from '../http/upload.js';
 import { type Lang, t } from '../i18n/index.js';
 import type { TenantTx } from '../tenancy/tenant-tx.js';
-import { templateFile } from './export.js';
 import { importRows } from './import.js';
 import { actionsOf, codes, entityMeta } from './meta.js';
 import { staticModel } from './model.js';
@@ -14,6 +14,7 @@ import { allRows, getRow, pageRows, type ReadContext, readContext } from './read
 import type { RuntimeEntities } from './registry.js';
 import { removeRows } from './remove.js';
 import { analyzeAfterImport, exportQuery, fileLang, idsOf, queueExport, sendWorkbook } from './route-parts.js';
+import { templateFile } from './template.js';
 import type { Action, EntityDef, PermissionKind, WireRow } from './types.js';
 import { createRow, updateRow } from './write.js';
 
@@ -171,14 +172,13 @@ export const runtimeRoutes =
       {
         summary: `${shape.name}: import an .xlsx file (multipart field "file"); any bad row imports nothing`,
         consumes: ['multipart/form-data'],
+        body: uploadBody('the .xlsx file'),
         response: { 200: anyEnvelope },
       },
       async (req) => {
         // The permission is checked before the upload is read.
         await withMember(req, ['import'], async () => undefined);
-        const file = await req.file();
-        if (!file) throw businessError('resources.importNoFile');
-        const data = await file.toBuffer();
+        const data = await uploadedFile(req);
         const { count, table } = await withMember(req, ['import'], async (tx, ctx) => ({
           count: await importRows(tx, ctx, data),
           table: ctx.model.def.table,
@@ -210,7 +210,8 @@ export const runtimeRoutes =
       app.get(
         `/api-file/statics/template/file/${family.pattern}.xlsx`,
         {
-          config,
+          // A plain download link: the token may ride in the query.
+          config: { ...config, queryToken: true },
           schema: {
             tags,
             params,
@@ -223,7 +224,7 @@ export const runtimeRoutes =
           const { data, title } = await withMember(
             req,
             ['import', 'view'],
-            async (_tx, ctx) => ({ data: await templateFile(ctx), title: ctx.model.title(lang) }),
+            async (tx, ctx) => ({ data: await templateFile(tx, ctx), title: ctx.model.title(lang) }),
             lang,
           );
           return sendWorkbook(reply, title, data);

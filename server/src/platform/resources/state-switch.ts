@@ -1,8 +1,8 @@
 import { notFound } from '../http/errors.js';
 import { isId, type TenantTx } from '../tenancy/tenant-tx.js';
-import { auditChange } from './audit.js';
 import { findRow, type ReadContext } from './read.js';
 import type { WireRow } from './types.js';
+import { updateRow } from './write.js';
 
 /**
  * Sets the `state` field (1 enabled, 0 disabled) of records by id, auditing each change; rows already in
@@ -20,8 +20,7 @@ export async function switchState(tx: TenantTx, ctx: ReadContext, rawIds: unknow
   let changed = 0;
   for (const before of rows) {
     if (Number(before.state) === state) continue;
-    await tx.update(ctx.model.def.table, before.id, { state, updated_at: new Date(), updated_by: tx.userId }, 'id');
-    await auditChange(tx, ctx.model.def.name, before.id, 'update', before, { ...before, state });
+    await updateRow(tx, ctx, before.id, { state }, { system: true });
     changed++;
   }
   return changed;

@@ -59,6 +59,22 @@ export async function userWithoutRights(t: Caller, tenantId: number, username: s
   return t.login(username, password);
 }
 
+/** A user of the tenant whose only role grants the buttons of the given permission codes. */
+export async function userWithCodes(t: Caller, tenantId: number, username: string, codes: string[]): Promise<string> {
+  const token = await userWithoutRights(t, tenantId, username);
+  const { userId } = await tenantOf(t, token);
+  await withTenant(t.db, tenantId, null, async (tx) => {
+    const role = await tx.insert<{ id: number }>('roles', { name: `role_${username}` }, 'id');
+    await tx.query(
+      `insert into role_buttons (tenant_id, role_id, button_id)
+       select $1, $2, id from menu_buttons where ext4 = any($3::text[])`,
+      [tenantId, role.id, codes],
+    );
+    await tx.insert('user_roles', { user_id: userId, role_id: role.id }, 'user_id');
+  });
+  return token;
+}
+
 /** A second tenant company with its administrator; returns the administrator's token. */
 export async function secondTenant(t: Caller, code: string): Promise<{ token: string; tenantId: number }> {
   const password = 'Other12345';
@@ -85,6 +101,10 @@ export const overrides: Record<string, (seq: number) => WireRow> = {
   shiftcycle: () => ({ days: [null] }),
   appinfo: (seq) => ({ buildNumber: seq, downloadUrl: 'https://example.com/app.apk' }),
   actnode: () => ({ approverIds: [] }),
+  repairlabour: () => ({ hours: '2.50' }),
+  repairpart: () => ({ unitPrice: '18.5775' }),
+  checkproject: () => ({ answerType: 'number', lowerLimit: '1.5000', upperLimit: '2.5000' }),
+  checkplan: () => ({ dueTime: '08:00' }),
   membershift: (seq) => ({ workDate: new Date(Date.UTC(2024, 0, 1) + seq * 86_400_000).toISOString().slice(0, 10) }),
 };
 
@@ -134,10 +154,6 @@ export function sampleValue(f: FieldDef, seq: number, options?: MetaField['optio
       return f.options![0];
     case 'dict':
       return options?.[0]?.value ?? null;
-    case 'image':
-      return ['demo/a.png'];
-    case 'attachments':
-      return [{ name: 'manual.pdf', url: 'demo/manual.pdf' }];
     case 'json':
       return { a: 1 };
     default:
@@ -160,9 +176,47 @@ export async function sampleBody(m: Maker, def: EntityDef, made = new Map<string
       body[f.name] = await refId(m, f, made);
       continue;
     }
+    if (f.type === 'image' || f.type === 'attachments') {
+      body[f.name] = [await sampleFile(m, f.type === 'image' ? 'photo.png' : 'manual.pdf')];
+      continue;
+    }
     body[f.name] = sampleValue(f, seq, meta.find((x) => x.name === f.name)?.options);
   }
   return { ...body, ...(overrides[def.name]?.(seq) ?? {}) };
+}
+
+/** A tiny PNG image and a PDF document that pass the upload's checks. */
+export const SAMPLE_FILES: Record<string, { data: Buffer; type: string }> = {
+  'photo.png': {
+    data: Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+      'base64',
+    ),
+    type: 'image/png',
+  },
+  'manual.pdf': {
+    data: Buffer.from('%PDF-1.4\n%test\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n'),
+    type: 'application/pdf',
+  },
+};
+
+const uploaded = new WeakMap<Maker, Map<string, WireRow>>();
+
+/** An uploaded file of the maker's tenant as an image or attachment field holds it (one upload per name). */
+export async function sampleFile(m: Maker, name: keyof typeof SAMPLE_FILES): Promise<WireRow> {
+  const mine = uploaded.get(m) ?? new Map<string, WireRow>();
+  uploaded.set(m, mine);
+  const known = mine.get(name);
+  if (known) return known;
+  const sample = SAMPLE_FILES[name]!;
+  const { payload, headers } = multipart(sample.data, name, sample.type);
+  const r = await m.t.call('POST', '/api-file/files/upload', m.token, payload, headers);
+  const json = r.json() as Json;
+  if (json.rtnCode !== 200) throw new Error(`upload ${name}: ${r.statusCode} ${r.body}`);
+  const { id, name: stored, url } = json.data as WireRow;
+  const item = { id, name: stored, url };
+  mine.set(name, item);
+  return item;
 }
 
 async function refId(m: Maker, f: FieldDef, made: Map<string, number>): Promise<number> {
@@ -186,10 +240,11 @@ async function refId(m: Maker, f: FieldDef, made: Map<string, number>): Promise<
 export function multipart(
   data: Buffer,
   filename = 'import.xlsx',
+  contentType = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
 ): { payload: Buffer; headers: Record<string, string> } {
   const boundary = `----eamtest${Date.now().toString(16)}`;
   const head = Buffer.from(
-    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: application/vnd.openxmlformats-officedocument.spreadsheetml.sheet\r\n\r\n`,
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`,
   );
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
   return {

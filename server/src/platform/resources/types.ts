@@ -1,5 +1,7 @@
 import type { Lang } from '../i18n/index.js';
 import type { TenantTx } from '../tenancy/tenant-tx.js';
+import type { WorkflowDef } from '../workflow/types.js';
+import type { Action, FieldType, FilterKind, PermissionKind } from './wire.js';
 
 /**
  * The declaration of a business entity: one object drives its table (the migration generator), its
@@ -7,26 +9,9 @@ import type { TenantTx } from '../tenancy/tenant-tx.js';
  * and its export. Custom fields of a tenant are the same FieldDef shape stored as data.
  */
 
-export type FieldType =
-  | 'string'
-  | 'text'
-  | 'integer'
-  | 'decimal'
-  | 'date'
-  | 'datetime'
-  | 'boolean'
-  | 'enum'
-  | 'dict'
-  | 'ref'
-  | 'json'
-  | 'image'
-  | 'attachments';
+export type { Action, FieldType, FilterKind, PermissionKind } from './wire.js';
 
-export type FilterKind = 'eq' | 'like' | 'range' | 'in';
-
-export type Action = 'page' | 'all' | 'get' | 'save' | 'update' | 'del' | 'importexcel' | 'exportexcel';
-
-export type PermissionKind = 'view' | 'add' | 'edit' | 'delete' | 'import' | 'export';
+export type RestMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 export interface FieldDef {
   /** The wire name (spec names where the spec gives them, else camelCase English). */
@@ -77,6 +62,11 @@ export interface FieldDef {
   readonly exportable?: boolean;
   /** A value computed in SQL from the row (alias t); read-only, not stored. */
   readonly computed?: (t: string) => string;
+  /**
+   * A condition in SQL on the row (alias t) while which the stored value is withheld: every read, filter,
+   * sort and export sees null (a blind stocktake's book quantities while counting).
+   */
+  readonly withheld?: (t: string) => string;
   /** Not accepted from clients (set by workflows). */
   readonly readOnly?: boolean;
   /** Label key; default `<ns>.<entity>.fields.<name>`. */
@@ -93,6 +83,12 @@ export interface EntityDef {
   readonly prefix: string;
   /** Extra path names per action (the default path is the action name); a leading / makes one absolute. */
   readonly paths?: Partial<Record<Action, readonly string[]>>;
+  /**
+   * The spec's REST names of an entity, each with its own method: GET a page, POST a create (an id in the body
+   * is ignored), PUT an update, DELETE a delete. A path is under the prefix ('' is the prefix itself) unless it
+   * starts with /.
+   */
+  readonly rest?: Readonly<Partial<Record<RestMethod, string>>>;
   /** Actions offered; default all. */
   readonly actions?: readonly Action[];
   /** Permission codes per kind; any one of an array is enough. */
@@ -111,6 +107,15 @@ export interface EntityDef {
   /** Child collections embedded by `get` and `all` (workshop.lines). */
   readonly children?: readonly { readonly entity: string; readonly field: string; readonly as: string }[];
   readonly hooks?: EntityHooks;
+  /**
+   * The My downloads type (ywlx) of its exports, where the spec gives one (0 repair task; 1–3 by the kind of
+   * check work, so a function of the export's filters); default its name.
+   */
+  readonly downloadType?: string | ((query: Readonly<Record<string, unknown>>) => string | undefined);
+  /** Every change is pushed to the tenant's open tabs ({ type: 'record', entity, id }): boards follow it live. */
+  readonly live?: boolean;
+  /** Declared states and actions (platform/workflow): action routes, buttons, timeline. */
+  readonly workflow?: WorkflowDef;
   /**
    * Fixed column values of a runtime entity that shares its table with others (the records of one custom
    * form): every read is filtered on them and every insert writes them.

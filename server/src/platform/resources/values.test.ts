@@ -13,11 +13,13 @@ const def: EntityDef = {
   fields: [
     { name: 'name', type: 'string', maxLength: 5 },
     { name: 'qty', type: 'integer', min: 1, max: 10 },
+    { name: 'count', type: 'integer' },
     { name: 'price', type: 'decimal', scale: 2 },
     { name: 'day', type: 'date' },
     { name: 'flag', type: 'boolean' },
     { name: 'state', type: 'enum', options: [0, 1] },
     { name: 'status', type: 'dict', dict: 'eqstatus' },
+    { name: 'photos', type: 'image' },
   ],
 };
 const model = makeModel(def);
@@ -44,6 +46,15 @@ describe('field values', () => {
     expect(c('price', '1.234')).toMatchObject({ ok: false, key: 'scale' });
   });
 
+  it('keep whole numbers within the integer column and decimals within their precision', () => {
+    expect(c('count', '2147483647')).toEqual({ ok: true, value: 2147483647 });
+    expect(c('count', '2147483648')).toMatchObject({ ok: false, key: 'max', params: { limit: 2147483647 } });
+    expect(c('count', -2147483649)).toMatchObject({ ok: false, key: 'min', params: { limit: -2147483648 } });
+    expect(c('count', '99999999999999999999999')).toMatchObject({ ok: false, key: 'integer' });
+    expect(c('price', '999999999999.99')).toEqual({ ok: true, value: '999999999999.99' });
+    expect(c('price', '9999999999999')).toMatchObject({ ok: false, key: 'number' });
+  });
+
   it('accept real calendar dates only, from text or spreadsheet dates', () => {
     expect(c('day', '2024/2/9')).toEqual({ ok: true, value: '2024-02-09' });
     expect(c('day', new Date(Date.UTC(2024, 1, 29)))).toEqual({ ok: true, value: '2024-02-29' });
@@ -62,5 +73,17 @@ describe('field values', () => {
     expect(c('status', 'running')).toEqual({ ok: true, value: 'running' });
     expect(c('status', '运行')).toMatchObject({ ok: false, key: 'dict' });
     expect(c('status', '运行', true)).toEqual({ ok: true, value: 'running' });
+  });
+
+  it('hold uploaded files as { id, name, url } and keep old texts as they are', () => {
+    expect(c('photos', [{ id: '7', name: 'a.png', url: 'https://elsewhere' }])).toEqual({
+      ok: true,
+      value: [{ id: 7, name: 'a.png', url: '/api-file/files/7' }],
+    });
+    expect(c('photos', '[{"id":8}]')).toEqual({ ok: true, value: [{ id: 8, name: '', url: '/api-file/files/8' }] });
+    expect(c('photos', 'old/a.png')).toEqual({ ok: true, value: ['old/a.png'] });
+    expect(c('photos', [{ id: 'x' }])).toMatchObject({ ok: false, key: 'file', params: { value: 'x' } });
+    expect(c('photos', [{ id: -1 }])).toMatchObject({ ok: false, key: 'file' });
+    expect(c('photos', [])).toEqual({ ok: true, value: null });
   });
 });

@@ -1,3 +1,5 @@
+import { fileUrl } from '../files/store.js';
+import { INT4 } from '../http/input-guard.js';
 import type { Lang } from '../i18n/index.js';
 import type { Field } from './model.js';
 
@@ -59,6 +61,11 @@ function numberText(raw: unknown): string | null {
 function range(f: Field, n: number): Coerced | null {
   if (f.def.min !== undefined && n < f.def.min) return bad('min', { limit: f.def.min });
   if (f.def.max !== undefined && n > f.def.max) return bad('max', { limit: f.def.max });
+  // An integer column holds int4; a custom field's value lives in jsonb and may be any safe integer.
+  if (f.def.type === 'integer' && !f.customKey) {
+    if (n < INT4.minimum) return bad('min', { limit: INT4.minimum });
+    if (n > INT4.maximum) return bad('max', { limit: INT4.maximum });
+  }
   return null;
 }
 
@@ -69,6 +76,39 @@ function scalarText(raw: unknown): string {
   if (raw instanceof Date) return raw.toISOString();
   if (typeof raw === 'object') return cleanText(JSON.stringify(raw));
   return cleanText(String(raw));
+}
+
+const MAX_JSON = 200_000;
+
+/**
+ * A list of uploaded files: `{ id, name }` items (ids of the tenant's files, checked with the relations)
+ * become `{ id, name, url }`. Other items (texts of records written before uploads existed) are kept as
+ * they are; the relations check lets them stay only where the record already holds them.
+ */
+function fileList(raw: unknown): Coerced {
+  let v = raw;
+  if (typeof raw === 'string') {
+    try {
+      v = JSON.parse(cleanText(raw));
+    } catch {
+      v = raw;
+    }
+  }
+  const items: unknown[] = [];
+  for (const item of Array.isArray(v) ? v : [v]) {
+    if (item === null || item === undefined) continue;
+    if (typeof item !== 'object' || !('id' in item)) {
+      items.push(typeof item === 'string' ? cleanText(item) : JSON.parse(JSON.stringify(item).replace(/\\u0000/g, '')));
+      continue;
+    }
+    const { id, name } = item as { id: unknown; name?: unknown };
+    const n = typeof id === 'number' || typeof id === 'string' ? Number(id) : Number.NaN;
+    if (!Number.isSafeInteger(n) || n < 1) return bad('file', { value: scalarText(id) });
+    const label = typeof name === 'string' ? cleanText(name).trim().slice(0, 200) : '';
+    items.push({ id: n, name: label, url: fileUrl(n) });
+  }
+  if (items.length === 0) return ok(null);
+  return JSON.stringify(items).length > MAX_JSON ? bad('maxLength', { limit: MAX_JSON }) : ok(items);
 }
 
 /**
@@ -142,16 +182,16 @@ export function coerceValue(f: Field, raw: unknown, ctx: ValueContext): Coerced 
     }
     case 'image':
     case 'attachments':
+      return fileList(raw);
     case 'json': {
       let v = raw;
       if (typeof raw === 'string') {
         try {
           v = JSON.parse(cleanText(raw));
         } catch {
-          v = d.type === 'json' ? raw : [raw];
+          v = raw;
         }
       }
-      if (d.type !== 'json' && !Array.isArray(v)) v = [v];
       const text = JSON.stringify(v);
       if (text.includes('\\u0000')) v = JSON.parse(text.replace(/\\u0000/g, ''));
       return JSON.stringify(v).length > 200_000 ? bad('maxLength', { limit: 200_000 }) : ok(v);

@@ -1,8 +1,10 @@
+import { checkFileRefs } from '../files/refs.js';
 import { AppError, businessError, notFound } from '../http/errors.js';
 import { type Lang, t } from '../i18n/index.js';
 import type { TenantTx } from '../tenancy/tenant-tx.js';
 import { auditChange } from './audit.js';
 import type { Field, Model } from './model.js';
+import { pushRecord } from './push.js';
 import { refExistsSql } from './query.js';
 import { findRow, getRow, type ReadContext } from './read.js';
 import { scopeSql } from './scope.js';
@@ -35,12 +37,14 @@ export interface Prepared {
 
 /**
  * Checks a body against the model: types, lengths, ranges, required fields (on create every one, on update
- * those being cleared). `existing` is the stored row for an update.
+ * those being cleared). `existing` is the stored row for an update. A system write (a workflow step, another
+ * entity's side effect) may also set read-only fields that the body names.
  */
-export function prepare(ctx: ReadContext, body: WireRow, existing: WireRow | null): Prepared {
+export function prepare(ctx: ReadContext, body: WireRow, existing: WireRow | null, system = false): Prepared {
   const out: Prepared = { columns: {}, custom: null, issues: [], values: {} };
   for (const f of ctx.model.fields) {
-    if (!f.writable) continue;
+    const systemOnly = system && !f.writable && !!f.column && rawValue(f, body) !== undefined;
+    if (!f.writable && !systemOnly) continue;
     let raw = rawValue(f, body);
     if (raw === undefined) {
       if (existing) continue;
@@ -69,8 +73,9 @@ const writtenValue = (p: Prepared, f: Field, existing: WireRow | null): unknown 
   return existing ? existing[f.name] : null;
 };
 
-/** References must point at live rows of the tenant; unique values must be free. */
+/** References must point at live rows (and files) of the tenant; unique values must be free. */
 export async function checkRelations(tx: TenantTx, model: Model, p: Prepared, existing: WireRow | null): Promise<void> {
+  await checkFileRefs(tx, model, p, existing);
   for (const f of model.fields) {
     if (f.def.type !== 'ref' || !f.column || !(f.column in p.columns) || p.columns[f.column] === null) continue;
     const id = p.columns[f.column];
@@ -157,10 +162,25 @@ function stamp(tx: TenantTx, p: Prepared, create: boolean): Record<string, unkno
   return values;
 }
 
-export async function createRow(tx: TenantTx, ctx: ReadContext, body: WireRow): Promise<WireRow> {
-  const p = prepare(ctx, body, null);
+/** How a write is made: `system` lets workflow code set read-only fields (never a client's body). */
+export interface WriteOptions {
+  readonly system?: boolean;
+}
+
+/**
+ * The record service: every write of a declared entity (engine routes, workflow steps, imports of single
+ * rows, domain side effects) goes through createRow / updateRow, so checks, hooks, audit, table versions and
+ * pushes happen once, here.
+ */
+export async function createRow(
+  tx: TenantTx,
+  ctx: ReadContext,
+  body: WireRow,
+  opts: WriteOptions = {},
+): Promise<WireRow> {
+  const p = prepare(ctx, body, null, opts.system);
   if (!p.issues.length) await checkRelations(tx, ctx.model, p, null);
-  if (!p.issues.length) await runCheck(tx, ctx, p, null);
+  if (!p.issues.length && !opts.system) await runCheck(tx, ctx, p, null);
   if (p.issues.length) throw validationError(ctx.model, ctx.lang, p.issues);
   const values = { ...stamp(tx, p, true), ...ctx.model.def.scope };
   if (ctx.model.def.customFields !== false) values.custom = JSON.stringify(p.custom ?? {});
@@ -173,15 +193,23 @@ export async function createRow(tx: TenantTx, ctx: ReadContext, body: WireRow): 
   const after = await getRow(tx, ctx, id);
   await auditChange(tx, ctx.model.def.name, id, 'create', null, after);
   await ctx.model.def.hooks?.afterWrite?.(tx, null, after);
+  await pushRecord(tx, ctx.model.def, id, 'create');
   return after;
 }
 
-export async function updateRow(tx: TenantTx, ctx: ReadContext, id: unknown, body: WireRow): Promise<WireRow> {
+export async function updateRow(
+  tx: TenantTx,
+  ctx: ReadContext,
+  id: unknown,
+  body: WireRow,
+  opts: WriteOptions = {},
+): Promise<WireRow> {
   const before = await findRow(tx, ctx, id);
   if (!before) throw notFound();
-  const p = prepare(ctx, body, before);
+  const p = prepare(ctx, body, before, opts.system);
   if (!p.issues.length) await checkRelations(tx, ctx.model, p, before);
-  if (!p.issues.length) await runCheck(tx, ctx, p, before);
+  // A system write is the workflow's own (its guards ran); the entity's check is for what people send.
+  if (!p.issues.length && !opts.system) await runCheck(tx, ctx, p, before);
   if (p.issues.length) throw validationError(ctx.model, ctx.lang, p.issues);
   const values = stamp(tx, p, false);
   if (p.custom) values.custom = JSON.stringify({ ...(before.custom as object), ...p.custom });
@@ -193,5 +221,6 @@ export async function updateRow(tx: TenantTx, ctx: ReadContext, id: unknown, bod
   const after = await getRow(tx, ctx, before.id);
   await auditChange(tx, ctx.model.def.name, before.id, 'update', before, after);
   await ctx.model.def.hooks?.afterWrite?.(tx, before, after);
+  await pushRecord(tx, ctx.model.def, before.id, 'update');
   return after;
 }

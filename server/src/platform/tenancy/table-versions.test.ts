@@ -60,7 +60,7 @@ describe('kept values', () => {
     const before = (await page(t.app)).count;
     const category = (await page(t.app)).data[0]!.categoryId;
     await expect(
-      withTenant(t.app.db, tenantId, userId, async (tx) => {
+      withTenant(t.db, tenantId, userId, async (tx) => {
         await tx.query("insert into equipment (tenant_id, code, name, category_id) values ($1, 'KV-RB', '回滚', $2)", [
           tenantId,
           category,
@@ -82,10 +82,10 @@ describe('kept values', () => {
   it('a read after a write in the same transaction counts that write', async () => {
     const read = (tx: TenantTx) => readContext(tx, equipmentEntity, 'zh');
     const total = async (tx: TenantTx) => (await pageRows(tx, await read(tx), {}, 1, 5)).count;
-    const before = await withTenant(t.app.db, tenantId, userId, total);
-    await withTenant(t.app.db, tenantId, userId, total); // kept now, under the versions the transaction opened with
+    const before = await withTenant(t.db, tenantId, userId, total);
+    await withTenant(t.db, tenantId, userId, total); // kept now, under the versions the transaction opened with
     const category = (await page(t.app)).data[0]!.categoryId;
-    const inside = await withTenant(t.app.db, tenantId, userId, async (tx) => {
+    const inside = await withTenant(t.db, tenantId, userId, async (tx) => {
       await tx.insert('equipment', { code: 'KV-TX', name: '同事务', category_id: category });
       return total(tx);
     });

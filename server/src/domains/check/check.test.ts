@@ -1,0 +1,395 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readXlsx, secondTenant, tenantOf, userWithCodes, waitForDownload } from '../../platform/resources/testkit.js';
+import { withTenant } from '../../platform/tenancy/tenant-tx.js';
+import { createTestApp, type TestApp } from '../../test/harness.js';
+import { fillHistory } from './demo.js';
+import { generateTasks } from './generate.js';
+import { codes } from './permissions.js';
+
+type Row = Record<string, unknown>;
+interface Json<T = Row> {
+  rtnCode: number;
+  msg: string;
+  field?: string;
+  data: T;
+}
+
+let t: TestApp;
+let admin: string;
+let adminId: number;
+let tenantId: number;
+let machines: Row[];
+let seq = 0;
+
+const call = async <T = Row>(method: 'GET' | 'POST', url: string, body?: unknown, token = admin, lang?: string) =>
+  (await (await t.call(method, url, token, body, lang ? { lang } : undefined)).json()) as Json<T>;
+const ok = async <T = Row>(url: string, body: unknown, token = admin) => {
+  const r = await call<T>('POST', url, body, token);
+  expect(r.rtnCode, `${url}: ${r.msg}`).toBe(200);
+  return r.data;
+};
+const get = async <T = Row>(url: string, token = admin) => {
+  const r = await call<T>('GET', url, undefined, token);
+  expect(r.rtnCode, `${url}: ${r.msg}`).toBe(200);
+  return r.data;
+};
+
+/** A scheme of three items (reading 0–80 °C raising repair, pass/fail raising repair, a choice to the danger pool). */
+async function makeScheme(kind = 2) {
+  const n = ++seq;
+  const temp = await ok('/api-manage/checkproject/save', {
+    kind,
+    code: `T${n}`,
+    name: '轴承温度',
+    answerType: 'number',
+    unit: '°C',
+    lowerLimit: 0,
+    upperLimit: 80,
+    raiseRepair: true,
+  });
+  const oil = await ok('/api-manage/checkproject/save', {
+    kind,
+    code: `O${n}`,
+    name: '油位',
+    answerType: 'passfail',
+    raiseRepair: true,
+  });
+  const look = await ok('/api-manage/checkproject/save', {
+    kind,
+    code: `L${n}`,
+    name: '外观',
+    answerType: 'choice',
+    choices: '清洁,有油污,漏油',
+    abnormalChoices: '漏油',
+    raiseRepair: false,
+  });
+  const scheme = await ok('/api-manage/checkscheme/save', { kind, code: `S${n}`, name: `方案${n}` });
+  for (const [i, p] of [temp, oil, look].entries())
+    await ok('/api-manage/checkschemedtl/save', { schemeId: scheme.id, projectId: p.id, sort: i });
+  return { scheme, items: { temp, oil, look } };
+}
+
+async function makePlan(plan: Row, machineIds = [machines[0]!.id], kind = 2) {
+  const { scheme } = await makeScheme(kind);
+  const p = await ok('/api-manage/checkplan/save', {
+    kind,
+    code: `P${++seq}`,
+    name: `计划${seq}`,
+    schemeId: scheme.id,
+    ...plan,
+  });
+  for (const m of machineIds) await ok('/api-manage/checkplan/machine/save', { planId: p.id, equipmentId: m });
+  await ok('/api-manage/checkplan/enable', { id: p.id });
+  return p;
+}
+
+const run = (planId: unknown, now: string, catchUpDays = 7) =>
+  withTenant(t.db, tenantId, adminId, (tx) =>
+    generateTasks(tx, { now: new Date(now), catchUpDays, planIds: [Number(planId)] }),
+  );
+const tasksOf = async (planId: unknown) =>
+  await get<Row[]>(`/api-manage/checktask/page?planId=${planId}&limit=100&sort=dueAt&order=asc`);
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await t.login('admin');
+  ({ tenantId, userId: adminId } = await tenantOf(t, admin));
+  machines = await get<Row[]>('/api-manage/equipment/page?page=1&limit=3');
+  await t.db.query("update companies set timezone = 'Asia/Shanghai' where id = $1", [tenantId]);
+});
+afterAll(async () => t?.close());
+
+describe('generating tasks from plans', () => {
+  it('a daily plan makes one task per machine and day in the tenant time zone, also at midnight', async () => {
+    const plan = await makePlan(
+      { cycle: 'day', startDate: '2026-03-01', endDate: '2026-03-31', dueTime: '08:00', durationHours: 8 },
+      [machines[0]!.id, machines[1]!.id],
+    );
+    // 23:59 in Shanghai on 1 March: only the 1st's tasks; one minute after midnight the 2nd's appear.
+    expect(await run(plan.id, '2026-03-01T15:59:00Z')).toEqual({ tasks: 2, items: 6 });
+    expect(await run(plan.id, '2026-03-01T16:01:00Z')).toEqual({ tasks: 2, items: 6 });
+    const tasks = await tasksOf(plan.id);
+    expect(tasks.map((x) => x.dueAt)).toEqual([
+      '2026-03-01T00:00:00.000Z',
+      '2026-03-01T00:00:00.000Z',
+      '2026-03-02T00:00:00.000Z',
+      '2026-03-02T00:00:00.000Z',
+    ]);
+    expect(tasks[0]!.deadline).toBe('2026-03-01T08:00:00.000Z');
+    expect(tasks[0]!.code).toMatch(/^DJ\d{8}$/);
+    const task = await get<Row & { details: Row[] }>(`/api-manage/checktask/get?id=${tasks[0]!.id}`);
+    expect(task.details.map((d) => d.name)).toEqual(['轴承温度', '油位', '外观']);
+  });
+
+  it('is idempotent: running twice, or two runs at once, creates nothing twice', async () => {
+    const plan = await makePlan({ cycle: 'day', startDate: '2026-04-01', endDate: '2026-04-30' });
+    const [a, b] = await Promise.all([run(plan.id, '2026-04-03T04:00:00Z'), run(plan.id, '2026-04-03T04:00:00Z')]);
+    expect(a.tasks + b.tasks).toBe(3);
+    expect(a.items + b.items).toBe(9);
+    expect(await run(plan.id, '2026-04-03T05:00:00Z')).toEqual({ tasks: 0, items: 0 });
+    expect(await tasksOf(plan.id)).toHaveLength(3);
+  });
+
+  it("skips the rest days of the plan's work group roster, and moves a floating plan's day past them", async () => {
+    const group = await withTenant(t.db, tenantId, adminId, async (tx) => {
+      const ins = async (table: string, v: Row) => Number((await tx.insert<{ id: number }>(table, v, 'id')).id);
+      const g = await ins('work_groups', { code: 'WG-REST', name: '轮休班组' });
+      const shift = await ins('shifts', { code: 'S-REST', name: '白班', start_time: '08:00', end_time: '17:00' });
+      const cycle = await ins('shift_cycles', { name: '做二休一' });
+      // The roster covers 1–10 August; the group works the 1st, 2nd, 4th, 7th and 8th.
+      await ins('work_group_shifts', {
+        workgroup_id: g,
+        cycle_id: cycle,
+        start_date: '2026-08-01',
+        end_date: '2026-08-10',
+      });
+      for (const day of ['01', '02', '04', '07', '08'])
+        await ins('member_shifts', { user_id: adminId, work_date: `2026-08-${day}`, shift_id: shift, workgroup_id: g });
+      return g;
+    });
+    const fixed = await makePlan({ cycle: 'day', startDate: '2026-08-01', endDate: '2026-08-12', workgroupId: group });
+    await run(fixed.id, '2026-08-12T04:00:00Z', 12);
+    expect((await tasksOf(fixed.id)).map((x) => String(x.dueAt).slice(0, 10))).toEqual([
+      '2026-08-01',
+      '2026-08-02',
+      '2026-08-04',
+      '2026-08-07',
+      '2026-08-08',
+      '2026-08-11', // past the roster: working days again
+      '2026-08-12',
+    ]);
+    const floating = await makePlan({
+      cycle: 'day',
+      mode: 'floating',
+      startDate: '2026-08-05',
+      endDate: '2026-08-20',
+      workgroupId: group,
+    });
+    await run(floating.id, '2026-08-07T04:00:00Z', 3);
+    expect((await tasksOf(floating.id)).map((x) => String(x.dueAt).slice(0, 10))).toEqual(['2026-08-07']);
+  });
+
+  it('catches up after downtime within the catch-up window only', async () => {
+    const plan = await makePlan({ cycle: 'day', startDate: '2026-05-01', endDate: '2026-05-31' });
+    expect((await run(plan.id, '2026-05-20T04:00:00Z', 3)).tasks).toBe(4); // 17th to 20th
+    expect((await run(plan.id, '2026-05-25T04:00:00Z', 7)).tasks).toBe(5); // 21st to 25th
+  });
+
+  it('steps weeks and calendar months, skips weekends when asked', async () => {
+    const weekly = await makePlan({ cycle: 'week', every: 2, startDate: '2026-06-01', endDate: '2026-07-31' });
+    await run(weekly.id, '2026-07-01T04:00:00Z', 60);
+    expect((await tasksOf(weekly.id)).map((x) => String(x.dueAt).slice(0, 10))).toEqual([
+      '2026-06-01',
+      '2026-06-15',
+      '2026-06-29',
+    ]);
+    const monthly = await makePlan({ cycle: 'month', startDate: '2026-01-31', endDate: '2026-12-31' });
+    await run(monthly.id, '2026-04-30T04:00:00Z', 120);
+    expect((await tasksOf(monthly.id)).map((x) => String(x.dueAt).slice(0, 10))).toEqual([
+      '2026-01-31',
+      '2026-02-28',
+      '2026-03-31',
+      '2026-04-30',
+    ]);
+    const workdays = await makePlan({
+      cycle: 'day',
+      startDate: '2026-06-05',
+      endDate: '2026-06-30',
+      skipWeekends: true,
+    });
+    await run(workdays.id, '2026-06-08T04:00:00Z', 10);
+    expect((await tasksOf(workdays.id)).map((x) => String(x.dueAt).slice(0, 10))).toEqual(['2026-06-05', '2026-06-08']);
+  });
+
+  it('a floating plan waits for the open task and counts the next from its completion', async () => {
+    const today = new Date().toISOString().slice(0, 10);
+    const plan = await makePlan({ cycle: 'day', every: 3, mode: 'floating', startDate: today, assigneeId: adminId });
+    await run(plan.id, new Date().toISOString());
+    await run(plan.id, new Date(Date.now() + 5 * 86_400_000).toISOString());
+    const [task] = await tasksOf(plan.id);
+    expect(await tasksOf(plan.id)).toHaveLength(1);
+    await ok('/api-manage/checktask/close', { id: task!.id, comment: '停产' });
+    expect((await run(plan.id, new Date(Date.now() + 86_400_000).toISOString())).tasks).toBe(0);
+    expect((await run(plan.id, new Date(Date.now() + 3 * 86_400_000 + 3_600_000).toISOString())).tasks).toBe(1);
+  });
+
+  it('previews the tasks of a plan that is still off, and a plan is switched on only when it has machines', async () => {
+    const { scheme } = await makeScheme();
+    const plan = await ok('/api-manage/checkplan/save', {
+      kind: 2,
+      code: `P${++seq}`,
+      name: '预览',
+      schemeId: scheme.id,
+      cycle: 'week',
+      startDate: new Date().toISOString().slice(0, 10),
+    });
+    const refused = await call('POST', '/api-manage/checkplan/enable', { id: plan.id });
+    expect(refused.rtnCode).toBe(201);
+    expect(refused.msg).toBe('计划还没有设备，不能启用');
+    await ok('/api-manage/checkplan/machine/save', { planId: plan.id, equipmentId: machines[0]!.id });
+    const preview = await get<Row[]>(`/api-manage/checkplan/preview?id=${plan.id}&days=27`);
+    expect(preview).toHaveLength(4);
+    expect(preview[0]!.equipmentName).toBe(machines[0]!.name);
+    expect(await tasksOf(plan.id)).toHaveLength(0);
+  });
+});
+
+describe('doing a task', () => {
+  let plan: Row;
+  let task: Row & { details: Row[] };
+  const item = (name: string) => task.details.find((d) => d.name === name)!;
+
+  beforeAll(async () => {
+    plan = await makePlan({
+      cycle: 'day',
+      startDate: new Date(Date.now() - 86_400_000).toISOString().slice(0, 10),
+      assigneeId: adminId,
+    });
+    await ok('/api-manage/checkplan/generate', { id: plan.id });
+    const tasks = await tasksOf(plan.id);
+    task = await get(`/api-manage/checktask/get?id=${tasks.at(-1)!.id}`);
+  });
+
+  it('lists my tasks of today, judges every answer at once and refuses bad ones naming the field', async () => {
+    const mine = await get<Row[]>('/api-manage/checktask/mine?kind=2');
+    expect(mine.some((x) => x.id === task.id)).toBe(true);
+    const byScan = await get<Row[]>(`/api-manage/checktask/mine?code=${encodeURIComponent(String(machines[0]!.code))}`);
+    expect(byScan.some((x) => x.id === task.id)).toBe(true);
+
+    const bad = await call('POST', '/api-manage/checktaskdtl/answer', { id: item('轴承温度').id, answer: '很热' });
+    expect(bad).toMatchObject({ rtnCode: 201, field: 'answer', msg: '结果“很热”不是有效的数值' });
+    const hot = await ok('/api-manage/checktaskdtl/answer', { id: item('轴承温度').id, answer: '95.5' });
+    expect(hot.abnormal).toBe(true);
+    const started = await get(`/api-manage/checktask/get?id=${task.id}`);
+    expect(started.state).toBe('doing');
+    await ok('/api-manage/checktaskdtl/answer', { id: item('油位').id, answer: 'pass' });
+    const early = await call('POST', '/api-manage/checktask/finish', { id: task.id });
+    expect(early.msg).toBe('还有未记录的检查项：外观');
+    const leak = await ok('/api-manage/checktaskdtl/answer', {
+      id: item('外观').id,
+      answer: '漏油',
+      note: '底部有油迹',
+    });
+    expect(leak.abnormal).toBe(true);
+  });
+
+  it('finishing raises one repair order for the machine and puts the rest in the danger pool', async () => {
+    const done = await ok('/api-manage/checktask/finish', { id: task.id });
+    expect(done).toMatchObject({ state: 'done', abnormalCount: 2, late: false });
+    const after = await get<Row & { details: Row[] }>(`/api-manage/checktask/get?id=${task.id}`);
+    const temp = after.details.find((d) => d.name === '轴承温度')!;
+    expect(temp.dangerState).toBe('repaired');
+    const order = await get(`/api-manage/maintaintask/get?id=${temp.repairOrderId}`);
+    expect(order).toMatchObject({ source: 'check', equipmentId: machines[0]!.id, state: 'reported' });
+    expect(String(order.phenomenon)).toContain(String(task.code));
+    expect(String(order.phenomenon)).toContain('轴承温度: 95.5 °C');
+    const look = after.details.find((d) => d.name === '外观')!;
+    expect(look).toMatchObject({ dangerState: 'open', repairOrderId: null });
+    const pool = await get<Row[]>('/api-manage/checktaskdtl/page?dangerState=open&limit=100');
+    expect(pool.some((d) => d.id === look.id)).toBe(true);
+    const raised = await ok('/api-manage/checktaskdtl/raiseRepair', { id: look.id });
+    expect(raised.dangerState).toBe('repaired');
+    expect(raised.repairOrderId).toBeTruthy();
+    const late = await call('POST', '/api-manage/checktaskdtl/answer', { id: temp.id, answer: '20' });
+    expect(late.msg).toBe('任务已完成或已关闭，不能再记录');
+  });
+
+  it('exports the tasks of a plan and their items to My downloads', async () => {
+    const queued = await ok<{ id: number }>(`/api-manage/checktask/exportexcel?planId=${plan.id}`, {});
+    const [header, ...rows] = await readXlsx(await waitForDownload(t, admin, Number(queued.id ?? queued)));
+    expect(header).toContain('任务号');
+    expect(rows.length).toBeGreaterThan(0);
+    const items = await ok<{ id: number }>(`/api-manage/checktaskdtl/exportexcel?taskId=${task.id}`, {});
+    const [, ...lines] = await readXlsx(await waitForDownload(t, admin, Number(items.id ?? items)));
+    expect(lines.map((l) => l.join(' ')).join('\n')).toContain('95.5');
+
+    // Spec 3.1's codes by kind: 1 maintenance task, 2 its details, 3 spot-check details, else patrol details.
+    const idOf = (q: unknown) => Number((q as { id?: number }).id ?? q);
+    const spot = idOf(await ok('/api-manage/checktaskdtl/exportexcel?kind=2', {}));
+    const [, ...spotLines] = await readXlsx(await waitForDownload(t, admin, spot));
+    expect(spotLines.map((l) => l.join(' ')).join('\n')).toContain('95.5');
+    const patrol = idOf(await ok('/api-manage/checktaskdtl/exportexcel?kind=1', {}));
+    const [, ...patrolLines] = await readXlsx(await waitForDownload(t, admin, patrol));
+    expect(patrolLines.map((l) => l.join(' ')).join('\n')).not.toContain('95.5');
+    const maintenance = idOf(await ok('/api-manage/checktask/exportexcel?kind=3', {}));
+    const maintenanceItems = idOf(await ok('/api-manage/checktaskdtl/exportexcel?kind=3', {}));
+    const downloads = await get<{ id: number; ywlx: string }[]>('/api-core/download/page?limit=20');
+    const typeOf = (id: number) => String(downloads.find((d) => d.id === id)?.ywlx);
+    expect([maintenance, maintenanceItems, spot, patrol].map(typeOf)).toEqual(['1', '2', '3', '4']);
+    expect(typeOf(idOf(items))).toBe('checktaskdtl');
+  });
+
+  it("sums tasks by plan and shows a machine's readings", async () => {
+    const today = new Date().toISOString().slice(0, 10);
+    const from = new Date(Date.now() - 3 * 86_400_000).toISOString().slice(0, 10);
+    const rows = await get<Row[]>(`/api-list/checksummary?kind=2&from=${from}&to=${today}&groupBy=plan`);
+    const mine = rows.find((r) => Number(r.key) === Number(plan.id))!;
+    expect(mine).toMatchObject({ onTime: 1, abnormalTasks: 1, abnormalRate: 100 });
+    const temp = task.details.find((d) => d.name === '轴承温度')!;
+    const data = await ok<Row[]>('/api-manage/dataReport', {
+      equipmentId: machines[0]!.id,
+      projectId: temp.projectId,
+      from,
+      to: today,
+    });
+    expect(data.at(-1)).toMatchObject({ value: '95.5000', abnormal: true, upper: '80.0000' });
+  });
+});
+
+describe('who may do what', () => {
+  it('refuses an unqualified maintainer, the wrong person and the wrong permissions; hides other tenants', async () => {
+    const plan = await makePlan(
+      { cycle: 'day', startDate: new Date().toISOString().slice(0, 10) },
+      [machines[0]!.id],
+      3,
+    );
+    await ok('/api-manage/checkplan/generate', { id: plan.id });
+    const [task] = await tasksOf(plan.id);
+    const fitter = await userWithCodes(t, tenantId, 'fitter', [...codes('task', 'view'), ...codes('task', 'execute')]);
+    const fitterId = (await tenantOf(t, fitter)).userId;
+    const machine = await get(`/api-manage/equipment/get?id=${machines[0]!.id}`);
+    await ok('/api-manage/maintainqualification/save', { userId: adminId, categoryId: machine.categoryId });
+    const refused = await call('POST', '/api-manage/checktask/reassign', { id: task!.id, assigneeId: fitterId });
+    expect(refused.msg).toBe('该人员没有此类设备的保养资质');
+    const start = await call('POST', '/api-manage/checktask/start', { id: task!.id }, fitter);
+    expect(start.msg).toBe('该人员没有此类设备的保养资质');
+    const assign = await t.call('POST', '/api-manage/checktask/close', fitter, { id: task!.id, comment: 'x' });
+    expect(assign.statusCode).toBe(403);
+    await ok('/api-manage/maintainqualification/save', { userId: fitterId, categoryId: machine.categoryId });
+    await ok('/api-manage/checktask/reassign', { id: task!.id, assigneeId: fitterId });
+    const notMine = await call('POST', '/api-manage/checktask/start', { id: task!.id });
+    expect(notMine.rtnCode).toBe(201);
+    expect((await ok('/api-manage/checktask/start', { id: task!.id }, fitter)).state).toBe('doing');
+
+    const other = await secondTenant(t, 'check-b');
+    const hidden = await t.call('GET', `/api-manage/checktask/get?id=${task!.id}`, other.token);
+    expect([200, 404]).toContain(hidden.statusCode);
+    if (hidden.statusCode === 200) expect(((await hidden.json()) as Json).rtnCode).toBe(404);
+    const act = (await (
+      await t.call('POST', '/api-manage/checktask/close', other.token, { id: task!.id, comment: 'x' })
+    ).json()) as Json;
+    expect(act.rtnCode).toBe(404);
+    const en = await call('POST', '/api-manage/checkplan/enable', { id: plan.id }, admin, 'en');
+    expect(en.msg).toBe('It is already On (someone has just done it)');
+  });
+});
+
+describe('the demo factory', () => {
+  it('has items, schemes and plans of each kind, and a history made through the same service when asked', async () => {
+    const plans = await get<Row[]>('/api-manage/checkplan/page?code=JH-&limit=10');
+    expect(plans.map((p) => p.kind).sort()).toEqual([1, 2, 3]);
+    expect(plans.every((p) => p.state === 'on')).toBe(true);
+    const start = new Date(Date.now() - 12 * 86_400_000).toISOString().slice(0, 10);
+    for (const p of plans) await ok('/api-manage/checkplan/update', { id: p.id, startDate: start });
+    await fillHistory(t.db, tenantId, adminId, 12);
+    const from = start;
+    const to = new Date().toISOString().slice(0, 10);
+    const rows = await get<Row[]>(`/api-list/checksummary?from=${from}&to=${to}&groupBy=plan`);
+    const demo = rows.filter((r) => plans.some((p) => Number(p.id) === Number(r.key)));
+    const sum = (k: string) => demo.reduce((n, r) => n + Number(r[k]), 0);
+    expect(sum('total')).toBeGreaterThan(20);
+    expect(sum('onTime')).toBeGreaterThan(0);
+    expect(sum('late') + sum('missed')).toBeGreaterThan(0);
+    // Twelve days of every demo plan through the service: a minute or more on a busy machine.
+  }, 240_000);
+});

@@ -1,0 +1,182 @@
+import type { TenantTx } from '../../platform/tenancy/tenant-tx.js';
+
+/**
+ * The occurrences of plans in a window of local dates [today + from, today + to] of the tenant's time zone,
+ * as rows (plan_id, kind, scheme_id, equipment_id, due_at, deadline). Fixed plans step from their start date
+ * (days, weeks or calendar months; a shift plan once per shift of the tenant); a floating plan's next date
+ * counts from its last completion and waits while a task of it is open. The rest days of a plan's work group
+ * (its roster) are skipped like weekends. Parameters: $1 tenant, $2 now,
+ * $3 from (days, ≤ 0 catches up), $4 to, $5 plan ids or null, $6 only plans that are on.
+ */
+/**
+ * A rest day of a work group: its roster covers the day (a shift cycle applied over it) and rosters none of its
+ * members on it. Days outside any roster are working days.
+ */
+const REST_DAY = (group: string, day: string) => `(${group} is not null
+  and exists (select 1 from work_group_shifts rg where rg.tenant_id = $1 and rg.workgroup_id = ${group}
+                 and ${day} between rg.start_date and rg.end_date)
+  and not exists (select 1 from member_shifts rm where rm.tenant_id = $1 and rm.work_date = ${day}
+                     and rm.workgroup_id = ${group}))`;
+
+const OCCURRENCES = `
+with win as (
+  select coalesce(nullif(c.timezone, ''), 'UTC') as tz,
+         ($2::timestamptz at time zone coalesce(nullif(c.timezone, ''), 'UTC'))::date as today
+    from companies c where c.id = $1
+), plans as (
+  select p.id, p.kind, p.scheme_id, p.cycle, p.every, p.mode, p.start_date, p.due_time, p.duration_hours,
+         p.skip_weekends, p.workgroup_id, w.tz,
+         greatest(p.start_date, w.today + $3::int) as lo,
+         least(coalesce(p.end_date, w.today + $4::int), w.today + $4::int) as hi,
+         case p.cycle when 'week' then 7 * p.every when 'month' then null when 'quarter' then null
+                      when 'year' then null else p.every end as step_days,
+         case p.cycle when 'month' then p.every when 'quarter' then 3 * p.every when 'year' then 12 * p.every end
+           as step_months
+    from check_plans p cross join win w
+   where p.tenant_id = $1 and p.deleted_at is null
+     and ($5::bigint[] is null or p.id = any($5::bigint[]))
+     and (not $6::boolean or p.state = 'on')
+), fixed_days as (
+  select p.*, p.start_date + k * p.step_days as d
+    from plans p,
+         generate_series(ceil((p.lo - p.start_date)::numeric / p.step_days)::int,
+                         floor((p.hi - p.start_date)::numeric / p.step_days)::int) k
+   where p.mode = 'fixed' and p.step_days is not null and p.lo <= p.hi
+  union all
+  select p.*, (p.start_date + make_interval(months => k * p.step_months))::date
+    from plans p,
+         generate_series(greatest(0, ((extract(year from p.lo) - extract(year from p.start_date)) * 12
+                                      + extract(month from p.lo) - extract(month from p.start_date))::int / p.step_months - 1),
+                         ((extract(year from p.hi) - extract(year from p.start_date)) * 12
+                          + extract(month from p.hi) - extract(month from p.start_date))::int / p.step_months) k
+   where p.mode = 'fixed' and p.step_months is not null and p.lo <= p.hi
+), fixed as (
+  select f.id as plan_id, f.kind, f.scheme_id, f.cycle, f.due_time, f.duration_hours, f.tz, f.hi, f.workgroup_id,
+         m.equipment_id, f.d
+    from fixed_days f
+    join check_plan_machines m on m.tenant_id = $1 and m.plan_id = f.id
+   where f.d between f.lo and f.hi and not (f.skip_weekends and extract(isodow from f.d) >= 6)
+), floating_next as (
+  select p.*, m.equipment_id,
+         greatest(p.lo, case
+           when last.at is null then p.start_date
+           when p.step_days is not null then (last.at at time zone p.tz)::date + p.step_days
+           else ((last.at at time zone p.tz)::date + make_interval(months => p.step_months))::date end) as d
+    from plans p join check_plan_machines m on m.tenant_id = $1 and m.plan_id = p.id
+    cross join lateral (
+      select max(coalesce(t.finished_at, t.updated_at)) filter (where t.state in ('done', 'closed')) as at,
+             count(*) filter (where t.state in ('pending', 'doing')) as open
+        from check_tasks t where t.tenant_id = $1 and t.plan_id = p.id and t.equipment_id = m.equipment_id) last
+   where p.mode = 'floating' and last.open = 0
+), floating as (
+  -- The next day is moved past weekends (when skipped) and the work group's rest days, a month at most.
+  select n.id as plan_id, n.kind, n.scheme_id, n.cycle, n.due_time, n.duration_hours, n.tz, n.hi, n.workgroup_id,
+         n.equipment_id, coalesce(w.d, n.d) as d
+    from floating_next n
+    left join lateral (
+      select g::date as d from generate_series(n.d, n.d + 31, interval '1 day') g
+       where not (n.skip_weekends and extract(isodow from g) >= 6) and not ${REST_DAY('n.workgroup_id', 'g::date')}
+       order by g limit 1) w on true
+), days as (
+  select * from fixed union all select * from floating
+), occ as (
+  select d.plan_id, d.kind, d.scheme_id, d.equipment_id,
+         ((d.d + coalesce(s.start_time, d.due_time)::time)::timestamp at time zone d.tz) as due_at, d.duration_hours
+    from days d
+    left join shifts s on d.cycle = 'shift' and s.tenant_id = $1 and s.deleted_at is null and s.state = 1
+   where d.d <= d.hi
+     -- A rest day of the plan's work group: its roster covers the day (a cycle applied over it) and rosters
+     -- none of its members on it. Days outside any roster are working days.
+     and not ${REST_DAY('d.workgroup_id', 'd.d')}
+)`;
+
+export interface GenerateOptions {
+  /** The moment "now" (tests and the demo's history); default the database's now. */
+  now?: Date;
+  /** How many past days a run catches up (after downtime); default 7. */
+  catchUpDays?: number;
+  planIds?: number[] | null;
+}
+
+/**
+ * Creates the tasks due until the end of the tenant's today, with their items copied from the scheme, in
+ * two statements' worth of SQL. Idempotent: a task is unique per plan, machine and due time, so a second run
+ * (or a run on another server at the same moment) creates nothing twice.
+ */
+export async function generateTasks(
+  tx: TenantTx,
+  opts: GenerateOptions = {},
+): Promise<{ tasks: number; items: number }> {
+  // Two runs at once (two servers, the job and a button) would insert overlapping keys in different orders and
+  // deadlock; one at a time per tenant, the second then finds every task made.
+  await tx.query("select pg_advisory_xact_lock(hashtext('check.generate'), $1::int)", [tx.tenantId]);
+  const r = await tx.query<{ tasks: string; items: string }>(
+    `${OCCURRENCES},
+     ins as (
+       insert into check_tasks (tenant_id, kind, plan_id, scheme_id, equipment_id, workshop_id, due_at, deadline,
+                                state, assignee_id, workgroup_id, abnormal_count, late)
+       select $1, o.kind, o.plan_id, o.scheme_id, o.equipment_id, e.workshop_id, o.due_at,
+              o.due_at + make_interval(hours => o.duration_hours), 'pending', cp.assignee_id, cp.workgroup_id, 0, false
+         from occ o
+         join check_plans cp on cp.tenant_id = $1 and cp.id = o.plan_id
+         join equipment e on e.tenant_id = $1 and e.id = o.equipment_id and e.deleted_at is null
+          and e.status is distinct from 'scrapped'
+       on conflict (tenant_id, plan_id, equipment_id, due_at) do nothing
+       returning id, scheme_id, equipment_id
+     ), items as (
+       insert into check_task_details (tenant_id, task_id, project_id, equipment_id, sort, name, part, method, standard,
+                                       answer_type, unit, lower_limit, upper_limit, choices, abnormal_choices,
+                                       photo_required, raise_repair, abnormal, danger_state)
+       select $1, i.id, pr.id, i.equipment_id, sd.sort, pr.name, pr.part, pr.method, pr.standard, pr.answer_type,
+              pr.unit, pr.lower_limit, pr.upper_limit, pr.choices, pr.abnormal_choices,
+              coalesce(pr.photo_required, false), coalesce(pr.raise_repair, false), false, 'none'
+         from ins i
+         join check_scheme_details sd on sd.tenant_id = $1 and sd.scheme_id = i.scheme_id
+         join check_projects pr on pr.tenant_id = $1 and pr.id = sd.project_id and pr.deleted_at is null
+       returning 1
+     )
+     select (select count(*) from ins) as tasks, (select count(*) from items) as items`,
+    [tx.tenantId, (opts.now ?? new Date()).toISOString(), -(opts.catchUpDays ?? 7), 0, opts.planIds ?? null, true],
+  );
+  const tasks = Number(r.rows[0]!.tasks);
+  // The number follows the identity the insert gave (XJ patrol, DJ spot check, BY maintenance).
+  if (tasks)
+    await tx.query(
+      `update check_tasks set code = (case kind when 1 then 'XJ' when 2 then 'DJ' else 'BY' end) || lpad(id::text, 8, '0')
+        where tenant_id = $1 and code is null`,
+      [tx.tenantId],
+    );
+  return { tasks, items: Number(r.rows[0]!.items) };
+}
+
+export interface Occurrence {
+  planId: number;
+  equipmentId: number;
+  equipmentName: string | null;
+  dueAt: string;
+  deadline: string;
+}
+
+/** The tasks a plan would make over the coming days, whether it is on or not (/preview/index). */
+export async function previewPlan(tx: TenantTx, planId: number, days: number, now = new Date()): Promise<Occurrence[]> {
+  const r = await tx.query<{
+    plan_id: number;
+    equipment_id: number;
+    name: string | null;
+    due_at: Date;
+    deadline: Date;
+  }>(
+    `${OCCURRENCES}
+     select o.plan_id, o.equipment_id, e.name, o.due_at, o.due_at + make_interval(hours => o.duration_hours) as deadline
+       from occ o left join equipment e on e.tenant_id = $1 and e.id = o.equipment_id
+      order by o.due_at, e.name limit 2000`,
+    [tx.tenantId, now.toISOString(), 0, days, [planId], false],
+  );
+  return r.rows.map((o) => ({
+    planId: Number(o.plan_id),
+    equipmentId: Number(o.equipment_id),
+    equipmentName: o.name,
+    dueAt: new Date(o.due_at).toISOString(),
+    deadline: new Date(o.deadline).toISOString(),
+  }));
+}

@@ -1,0 +1,314 @@
+import { defineEntity } from '../../platform/resources/registry.js';
+import type { EntityDef, FieldDef } from '../../platform/resources/types.js';
+import { codes, KINDS, P } from './permissions.js';
+import { planHooks, projectHooks, schemeDetailHooks } from './rules.js';
+import { dangerWorkflow, planWorkflow, taskWorkflow } from './workflow.js';
+
+const pagePermissions = (page: 'project' | 'scheme' | 'plan'): EntityDef['permissions'] => ({
+  view: codes(page, 'view'),
+  add: codes(page, 'add'),
+  edit: codes(page, 'edit'),
+  delete: codes(page, 'delete'),
+  import: page === 'plan' ? codes(page, 'add') : codes(page, 'import'),
+  export: codes(page, 'export'),
+});
+
+const kindField: FieldDef = { name: 'kind', type: 'enum', options: KINDS, required: true, filter: 'eq' };
+export const ANSWER_TYPES = ['number', 'passfail', 'choice', 'text', 'photo'] as const;
+export const CYCLES = ['shift', 'day', 'week', 'month', 'quarter', 'year'] as const;
+export const TASK_STATES = ['pending', 'doing', 'done', 'closed'] as const;
+const TIME = '(?:[01]\\d|2[0-3]):[0-5]\\d';
+
+/** An item to check (spec 7.5 checkproject): what, where on the machine, how, and what a good answer is. */
+export const projectEntity = defineEntity({
+  name: 'checkproject',
+  table: 'check_projects',
+  ns: 'check',
+  prefix: '/api-manage/checkproject',
+  permissions: pagePermissions('project'),
+  codeField: 'code',
+  nameField: 'name',
+  softDelete: true,
+  hooks: projectHooks,
+  fields: [
+    kindField,
+    { name: 'code', type: 'string', required: true, unique: true, maxLength: 50, filter: 'like', sortable: true },
+    { name: 'name', type: 'string', required: true, maxLength: 100, filter: 'like', sortable: true },
+    { name: 'categoryId', type: 'ref', ref: 'equipmentcategory', filter: 'eq' },
+    { name: 'part', type: 'string', maxLength: 100, filter: 'like' },
+    { name: 'method', type: 'string', maxLength: 200 },
+    { name: 'standard', type: 'string', maxLength: 200 },
+    { name: 'answerType', type: 'enum', options: ANSWER_TYPES, required: true, default: 'passfail', filter: 'eq' },
+    { name: 'unit', type: 'string', maxLength: 20, list: false },
+    { name: 'lowerLimit', type: 'decimal', precision: 14, scale: 4, list: false },
+    { name: 'upperLimit', type: 'decimal', precision: 14, scale: 4, list: false },
+    { name: 'choices', type: 'string', maxLength: 500, list: false },
+    { name: 'abnormalChoices', type: 'string', maxLength: 500, list: false },
+    { name: 'photoRequired', type: 'boolean', default: false, list: false },
+    { name: 'raiseRepair', type: 'boolean', default: true },
+    { name: 'remark', type: 'text', maxLength: 500, list: false },
+  ],
+});
+
+/** A set of items for a kind of machine (spec 7.5 checkscheme); its lines are checkschemedtl. */
+export const schemeEntity = defineEntity({
+  name: 'checkscheme',
+  table: 'check_schemes',
+  ns: 'check',
+  prefix: '/api-manage/checkscheme',
+  permissions: pagePermissions('scheme'),
+  codeField: 'code',
+  nameField: 'name',
+  softDelete: true,
+  children: [{ entity: 'checkschemedtl', field: 'schemeId', as: 'details' }],
+  fields: [
+    kindField,
+    { name: 'code', type: 'string', required: true, unique: true, maxLength: 50, filter: 'like', sortable: true },
+    { name: 'name', type: 'string', required: true, maxLength: 100, filter: 'like', sortable: true },
+    { name: 'categoryId', type: 'ref', ref: 'equipmentcategory', filter: 'eq' },
+    { name: 'remark', type: 'text', maxLength: 500, list: false },
+  ],
+});
+
+export const schemeDetailEntity = defineEntity({
+  name: 'checkschemedtl',
+  table: 'check_scheme_details',
+  ns: 'check',
+  prefix: '/api-manage/checkschemedtl',
+  permissions: { ...pagePermissions('scheme'), add: codes('scheme', 'edit'), delete: codes('scheme', 'edit') },
+  nameField: 'remark',
+  customFields: false,
+  defaultSort: { field: 'sort', dir: 'asc' },
+  hooks: schemeDetailHooks,
+  fields: [
+    { name: 'schemeId', type: 'ref', ref: 'checkscheme', required: true, owner: true, filter: 'eq' },
+    { name: 'projectId', type: 'ref', ref: 'checkproject', required: true, unique: true, uniqueWith: ['schemeId'] },
+    { name: 'sort', type: 'integer', default: 0, min: 0, max: 100_000, sortable: true },
+    { name: 'remark', type: 'string', maxLength: 200 },
+  ],
+});
+
+/** When, on which machines and by whom a scheme is done (spec 7.5 checkplan); switched on and off. */
+export const planEntity = defineEntity({
+  name: 'checkplan',
+  table: 'check_plans',
+  ns: 'check',
+  prefix: '/api-manage/checkplan',
+  permissions: pagePermissions('plan'),
+  codeField: 'code',
+  nameField: 'name',
+  softDelete: true,
+  workflow: planWorkflow,
+  hooks: planHooks,
+  children: [{ entity: 'checkplanmachine', field: 'planId', as: 'machines' }],
+  fields: [
+    kindField,
+    { name: 'code', type: 'string', required: true, unique: true, maxLength: 50, filter: 'like', sortable: true },
+    { name: 'name', type: 'string', required: true, maxLength: 100, filter: 'like', sortable: true },
+    { name: 'schemeId', type: 'ref', ref: 'checkscheme', required: true, filter: 'eq' },
+    { name: 'cycle', type: 'enum', options: CYCLES, required: true, default: 'day', filter: 'eq' },
+    { name: 'every', type: 'integer', required: true, default: 1, min: 1, max: 366 },
+    { name: 'mode', type: 'enum', options: ['fixed', 'floating'], required: true, default: 'fixed' },
+    { name: 'startDate', type: 'date', required: true, sortable: true },
+    { name: 'endDate', type: 'date', list: false },
+    { name: 'dueTime', type: 'string', pattern: TIME, maxLength: 5, required: true, default: '08:00' },
+    { name: 'durationHours', type: 'integer', required: true, default: 24, min: 1, max: 8760 },
+    { name: 'skipWeekends', type: 'boolean', default: false, list: false },
+    { name: 'workgroupId', type: 'ref', ref: 'workgroup', filter: 'eq', blocksDelete: false },
+    { name: 'assigneeId', type: 'ref', ref: 'user', filter: 'eq', blocksDelete: false },
+    { name: 'state', type: 'enum', options: ['off', 'on'], default: 'off', readOnly: true, filter: 'eq' },
+    { name: 'enabledAt', type: 'datetime', readOnly: true, list: false },
+    { name: 'remark', type: 'text', maxLength: 500, list: false },
+  ],
+});
+
+export const planMachineEntity = defineEntity({
+  name: 'checkplanmachine',
+  table: 'check_plan_machines',
+  ns: 'check',
+  prefix: '/api-manage/checkplan/machine',
+  permissions: { ...pagePermissions('plan'), add: codes('plan', 'edit'), delete: codes('plan', 'edit') },
+  nameField: 'remark',
+  customFields: false,
+  fields: [
+    { name: 'planId', type: 'ref', ref: 'checkplan', required: true, owner: true, filter: 'eq' },
+    { name: 'equipmentId', type: 'ref', ref: 'equipment', required: true, unique: true, uniqueWith: ['planId'] },
+    { name: 'remark', type: 'string', maxLength: 200 },
+  ],
+});
+
+const OPEN = "('pending', 'doing')";
+
+/** Spec 3.1's My downloads codes: 1 maintenance task, 2 maintenance task detail, 3 spot-check task detail, else patrol. */
+const kindOf = (query: Readonly<Record<string, unknown>>) => Number(query.kind) || null;
+const TASK_DOWNLOAD: Record<number, string> = { 3: '1' };
+const DETAIL_DOWNLOAD: Record<number, string> = { 3: '2', 2: '3', 1: '4' };
+
+/**
+ * A task made from a plan for one machine and one due time (spec 7.5 checktask; the maintenance tasks of
+ * /maintain/task too, kind 3). Generated set-based (generate.ts); unique per plan, machine and due time.
+ */
+export const taskEntity = defineEntity({
+  name: 'checktask',
+  table: 'check_tasks',
+  ns: 'check',
+  prefix: '/api-manage/checktask',
+  actions: ['page', 'all', 'get', 'exportexcel'],
+  permissions: {
+    view: P.taskView,
+    add: P.taskAssign,
+    edit: [...P.taskAssign, ...P.taskExecute],
+    delete: P.taskClose,
+    import: P.taskAssign,
+    export: P.taskExport,
+  },
+  codeField: 'code',
+  nameField: 'code',
+  customFields: false,
+  defaultSort: { field: 'dueAt', dir: 'desc' },
+  downloadType: (query) => TASK_DOWNLOAD[kindOf(query) ?? 0],
+  workflow: taskWorkflow,
+  children: [{ entity: 'checktaskdtl', field: 'taskId', as: 'details' }],
+  fields: [
+    { name: 'kind', type: 'enum', options: KINDS, readOnly: true, filter: 'eq' },
+    { name: 'code', type: 'string', readOnly: true, maxLength: 30, filter: 'like', sortable: true },
+    {
+      name: 'planId',
+      type: 'ref',
+      ref: 'checkplan',
+      readOnly: true,
+      filter: 'eq',
+      unique: true,
+      uniqueWith: ['equipmentId', 'dueAt'],
+    },
+    { name: 'schemeId', type: 'ref', ref: 'checkscheme', readOnly: true, filter: 'eq', list: false },
+    { name: 'equipmentId', type: 'ref', ref: 'equipment', readOnly: true, filter: 'eq' },
+    { name: 'workshopId', type: 'ref', ref: 'workshop', readOnly: true, filter: 'eq' },
+    { name: 'dueAt', type: 'datetime', readOnly: true, filter: 'range', sortable: true },
+    { name: 'deadline', type: 'datetime', readOnly: true, sortable: true },
+    { name: 'state', type: 'enum', options: TASK_STATES, default: 'pending', readOnly: true, filter: 'in' },
+    { name: 'assigneeId', type: 'ref', ref: 'user', readOnly: true, filter: 'eq', blocksDelete: false },
+    { name: 'workgroupId', type: 'ref', ref: 'workgroup', readOnly: true, filter: 'eq', blocksDelete: false },
+    { name: 'startedAt', type: 'datetime', readOnly: true, list: false },
+    { name: 'finishedAt', type: 'datetime', readOnly: true, filter: 'range', sortable: true },
+    { name: 'late', type: 'boolean', readOnly: true, filter: 'eq' },
+    { name: 'abnormalCount', type: 'integer', readOnly: true, min: 0, default: 0 },
+    {
+      name: 'overdue',
+      type: 'boolean',
+      filter: 'eq',
+      computed: (t) => `(${t}.state in ${OPEN} and ${t}.deadline < now())`,
+    },
+    { name: 'overdueNotifiedAt', type: 'datetime', readOnly: true, list: false, exportable: false },
+    { name: 'remark', type: 'text', maxLength: 500, readOnly: true, list: false },
+  ],
+});
+
+/**
+ * One item of a task (spec 7.5 checktaskdtl): the item as it was when the task was made, the answer and
+ * its judgement. An abnormal answer raises a repair order or waits in the danger pool (dangerState open).
+ */
+export const taskDetailEntity = defineEntity({
+  name: 'checktaskdtl',
+  table: 'check_task_details',
+  ns: 'check',
+  prefix: '/api-manage/checktaskdtl',
+  actions: ['page', 'all', 'get', 'exportexcel'],
+  permissions: {
+    view: P.taskView,
+    add: P.taskExecute,
+    edit: P.taskExecute,
+    delete: P.taskClose,
+    import: P.taskExecute,
+    export: P.taskExport,
+  },
+  nameField: 'name',
+  customFields: false,
+  defaultSort: { field: 'sort', dir: 'asc' },
+  downloadType: (query) => DETAIL_DOWNLOAD[kindOf(query) ?? 0],
+  workflow: dangerWorkflow,
+  fields: [
+    { name: 'taskId', type: 'ref', ref: 'checktask', required: true, owner: true, filter: 'eq' },
+    {
+      name: 'kind',
+      type: 'enum',
+      options: KINDS,
+      filter: 'eq',
+      computed: (t) => `(select k.kind from check_tasks k where k.id = ${t}.task_id)`,
+    },
+    { name: 'projectId', type: 'ref', ref: 'checkproject', readOnly: true, filter: 'eq', blocksDelete: false },
+    { name: 'equipmentId', type: 'ref', ref: 'equipment', readOnly: true, filter: 'eq', list: false },
+    { name: 'sort', type: 'integer', readOnly: true, default: 0, sortable: true, list: false },
+    { name: 'name', type: 'string', readOnly: true, maxLength: 100, filter: 'like' },
+    { name: 'part', type: 'string', readOnly: true, maxLength: 100 },
+    { name: 'method', type: 'string', readOnly: true, maxLength: 200, list: false },
+    { name: 'standard', type: 'string', readOnly: true, maxLength: 200 },
+    { name: 'answerType', type: 'enum', options: ANSWER_TYPES, readOnly: true },
+    { name: 'unit', type: 'string', readOnly: true, maxLength: 20, list: false },
+    { name: 'lowerLimit', type: 'decimal', precision: 14, scale: 4, readOnly: true, list: false },
+    { name: 'upperLimit', type: 'decimal', precision: 14, scale: 4, readOnly: true, list: false },
+    { name: 'choices', type: 'string', readOnly: true, maxLength: 500, list: false },
+    { name: 'abnormalChoices', type: 'string', readOnly: true, maxLength: 500, list: false },
+    { name: 'photoRequired', type: 'boolean', readOnly: true, default: false, list: false },
+    { name: 'raiseRepair', type: 'boolean', readOnly: true, default: false, list: false },
+    { name: 'answer', type: 'string', readOnly: true, maxLength: 500 },
+    { name: 'answerNumber', type: 'decimal', precision: 14, scale: 4, readOnly: true, list: false },
+    { name: 'photos', type: 'image', readOnly: true },
+    { name: 'note', type: 'string', readOnly: true, maxLength: 500 },
+    { name: 'abnormal', type: 'boolean', readOnly: true, default: false, filter: 'eq' },
+    { name: 'answeredAt', type: 'datetime', readOnly: true, filter: 'range', sortable: true },
+    { name: 'repairOrderId', type: 'ref', ref: 'maintaintask', readOnly: true, filter: 'eq', blocksDelete: false },
+    {
+      name: 'dangerState',
+      type: 'enum',
+      options: ['none', 'open', 'repaired', 'dismissed'],
+      default: 'none',
+      readOnly: true,
+      filter: 'in',
+    },
+  ],
+});
+
+export const checkEntities: EntityDef[] = [
+  projectEntity,
+  schemeEntity,
+  schemeDetailEntity,
+  planEntity,
+  planMachineEntity,
+  taskEntity,
+  taskDetailEntity,
+];
+
+/** Who may maintain machines of a category (spec maintainqualification); a category without rows is open to all. */
+export const qualificationEntity = defineEntity({
+  name: 'maintainqualification',
+  table: 'maintain_qualifications',
+  ns: 'check',
+  prefix: '/api-manage/maintainqualification',
+  permissions: {
+    view: 'maintain:plan:view',
+    add: 'maintain:plan:add',
+    edit: 'maintain:plan:edit',
+    delete: 'maintain:plan:delete',
+    import: 'maintain:plan:add',
+    export: 'maintain:plan:export',
+  },
+  nameField: 'remark',
+  customFields: false,
+  fields: [
+    { name: 'userId', type: 'ref', ref: 'user', required: true, filter: 'eq' },
+    {
+      name: 'categoryId',
+      type: 'ref',
+      ref: 'equipmentcategory',
+      required: true,
+      unique: true,
+      uniqueWith: ['userId'],
+      filter: 'eq',
+    },
+    { name: 'validUntil', type: 'date', sortable: true },
+    { name: 'remark', type: 'string', maxLength: 200 },
+  ],
+});
+
+checkEntities.push(qualificationEntity);

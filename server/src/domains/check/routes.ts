@@ -1,0 +1,172 @@
+import './reports.js';
+import type { FastifyPluginAsync } from 'fastify';
+import { ok } from '../../platform/http/envelope.js';
+import { t } from '../../platform/i18n/index.js';
+import { envelope } from '../../platform/resources/openapi.js';
+import { getRow, readContext } from '../../platform/resources/read.js';
+import { resourceRoutes } from '../../platform/resources/routes.js';
+import type { WireRow } from '../../platform/resources/types.js';
+import { workflowRoutes } from '../../platform/workflow/routes.js';
+import './demo.js';
+import { answerItem } from './execute.js';
+import { generateTasks, previewPlan } from './generate.js';
+import { notifyOverdue } from './overdue.js';
+import { P } from './permissions.js';
+import { checkEntities, planEntity, taskDetailEntity, taskEntity } from './resources.js';
+import { checkSummary, GROUPS, type Group, readings } from './stats.js';
+
+const id = { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER } as const;
+const date = { type: 'string', format: 'date' } as const;
+const anyData = envelope({ type: 'object', additionalProperties: true });
+const listData = envelope({ type: 'array', items: { type: 'object', additionalProperties: true } });
+
+/** Patrol, spot check and maintenance (spec 7.5 check*): the engine's routes, workflows, generation and reports. */
+export const checkRoutes: FastifyPluginAsync = async (app) => {
+  await app.register(resourceRoutes(checkEntities));
+  await app.register(workflowRoutes([planEntity, taskEntity, taskDetailEntity]));
+  app.jobs.everyTenant('check.generate', 60, async (tx) => {
+    await generateTasks(tx);
+    await notifyOverdue(tx);
+  });
+
+  app.post<{ Body: WireRow & { id: number } }>(
+    '/api-manage/checktaskdtl/answer',
+    {
+      config: { permission: P.taskExecute },
+      schema: {
+        tags: [taskDetailEntity.name],
+        summary: 'checktaskdtl: record the answer of an item (judged at once; the first answer starts the task)',
+        body: {
+          type: 'object',
+          required: ['id'],
+          additionalProperties: false,
+          properties: {
+            id,
+            answer: { type: ['string', 'number', 'null'], maxLength: 500 },
+            note: { type: ['string', 'null'], maxLength: 500 },
+            photos: { type: 'array', maxItems: 20, items: { type: 'object', additionalProperties: true } },
+          },
+        },
+        response: { 200: anyData },
+      },
+    },
+    async (req) => {
+      const row = await req.tenant((tx) => answerItem(tx, req.body, req.lang));
+      return ok(row, t(req.lang, row.abnormal ? 'check.messages.abnormal' : 'check.messages.recorded'));
+    },
+  );
+
+  app.post<{ Body: { id?: number } }>(
+    '/api-manage/checkplan/generate',
+    {
+      config: { permission: P.planGenerate },
+      schema: {
+        tags: [planEntity.name],
+        summary: 'checkplan: make the tasks due now (of one plan, or of every plan that is on)',
+        body: { type: 'object', additionalProperties: false, properties: { id } },
+        response: { 200: anyData },
+      },
+    },
+    async (req) => {
+      const made = await req.tenant((tx) => generateTasks(tx, { planIds: req.body?.id ? [req.body.id] : null }));
+      return ok(made, t(req.lang, 'check.messages.generated', { count: made.tasks }));
+    },
+  );
+
+  app.get<{ Querystring: { id: number; days?: number } }>(
+    '/api-manage/checkplan/preview',
+    {
+      config: { permission: P.planView },
+      schema: {
+        tags: [planEntity.name],
+        summary: 'checkplan: the tasks a plan would make over the coming days (before it is switched on)',
+        querystring: {
+          type: 'object',
+          required: ['id'],
+          properties: { id, days: { type: 'integer', minimum: 1, maximum: 366 } },
+        },
+        response: { 200: listData },
+      },
+    },
+    (req) => req.tenant(async (tx) => ok(await previewPlan(tx, req.query.id, req.query.days ?? 28))),
+  );
+
+  app.get<{ Querystring: { kind?: number; code?: string } }>(
+    '/api-manage/checktask/mine',
+    {
+      config: { permission: P.taskView },
+      schema: {
+        tags: [taskEntity.name],
+        summary:
+          'checktask: my open tasks due by the end of today (tenant time zone) or overdue; with code, those of the scanned machine',
+        querystring: {
+          type: 'object',
+          properties: { kind: { type: 'integer', enum: [1, 2, 3] }, code: { type: 'string', maxLength: 100 } },
+        },
+        response: { 200: listData },
+      },
+    },
+    (req) =>
+      req.tenant(async (tx) => {
+        const r = await tx.query<{ id: number }>(
+          `with win as (select coalesce(nullif(timezone, ''), 'UTC') as tz from companies where id = $1)
+           select t.id from check_tasks t cross join win
+             left join equipment e on e.tenant_id = t.tenant_id and e.id = t.equipment_id
+            where t.tenant_id = $1 and t.state in ('pending', 'doing')
+              and (t.assignee_id = $2 or t.assignee_id is null)
+              and ($3::int is null or t.kind = $3)
+              and ($4::text is null or e.code = $4)
+              and t.due_at < ((now() at time zone win.tz)::date + 1)::timestamp at time zone win.tz
+            order by t.due_at, t.id limit 100`,
+          [tx.tenantId, tx.userId, req.query.kind ?? null, req.query.code?.trim() || null],
+        );
+        if (!r.rows.length) return ok([]);
+        const ctx = await readContext(tx, taskEntity, req.lang);
+        const rows: WireRow[] = [];
+        for (const x of r.rows) rows.push(await getRow(tx, ctx, x.id));
+        return ok(rows);
+      }),
+  );
+
+  app.get<{ Querystring: { kind?: number; from: string; to: string; groupBy?: Group } }>(
+    '/api-list/checksummary',
+    {
+      config: { permission: P.statistic },
+      schema: {
+        tags: [taskEntity.name],
+        summary: 'checksummary: tasks done on time, late, missed and abnormal rate by plan, workshop, person or month',
+        querystring: {
+          type: 'object',
+          required: ['from', 'to'],
+          properties: {
+            kind: { type: 'integer', enum: [1, 2, 3] },
+            from: date,
+            to: date,
+            groupBy: { type: 'string', enum: [...GROUPS] },
+          },
+        },
+        response: { 200: listData },
+      },
+    },
+    (req) => req.tenant(async (tx) => ok(await checkSummary(tx, { ...req.query, group: req.query.groupBy ?? 'plan' }))),
+  );
+
+  app.post<{ Body: { equipmentId: number; projectId: number; from: string; to: string } }>(
+    '/api-manage/dataReport',
+    {
+      config: { permission: P.statistic },
+      schema: {
+        tags: [taskDetailEntity.name],
+        summary: 'dataReport: the readings of a number item on one machine over time',
+        body: {
+          type: 'object',
+          required: ['equipmentId', 'projectId', 'from', 'to'],
+          additionalProperties: false,
+          properties: { equipmentId: id, projectId: id, from: date, to: date },
+        },
+        response: { 200: listData },
+      },
+    },
+    (req) => req.tenant(async (tx) => ok(await readings(tx, req.body))),
+  );
+};

@@ -1,0 +1,146 @@
+import { AppError } from '../../platform/http/errors.js';
+import type { TenantTx } from '../../platform/tenancy/tenant-tx.js';
+
+/** The filters every report understands (each report declares which of them its page shows). */
+export const FILTER_NAMES = ['period', 'workshopId', 'lineId', 'categoryId', 'equipmentId', 'userId'] as const;
+export type FilterName = (typeof FILTER_NAMES)[number];
+
+export interface ReportQuery {
+  start?: string;
+  end?: string;
+  workshopId?: number;
+  lineId?: number;
+  categoryId?: number;
+  equipmentId?: number;
+  userId?: number;
+  groupBy?: string;
+}
+
+/** The period as the tenant reads it: whole days [start, end] in the tenant's time zone. */
+export interface Period {
+  start: string;
+  end: string;
+  timeZone: string;
+}
+
+const DAY = 86_400_000;
+/** The longest period one report covers. */
+export const MAX_PERIOD_DAYS = 731;
+/** The period when none is given: the last 30 days, today included (spec 9 "a month"). */
+export const DEFAULT_DAYS = 30;
+
+const isDate = (s: string) => /^\d{4}-\d{2}-\d{2}$/.test(s) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s);
+
+export const querySchema = {
+  type: 'object',
+  properties: {
+    start: { type: 'string', maxLength: 10 },
+    end: { type: 'string', maxLength: 10 },
+    workshopId: { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER },
+    lineId: { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER },
+    categoryId: { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER },
+    equipmentId: { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER },
+    userId: { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER },
+    groupBy: { type: 'string', maxLength: 30 },
+  },
+} as const;
+
+/** The tenant's time zone (companies.timezone), UTC when unset or unknown. */
+export async function tenantTimeZone(tx: TenantTx): Promise<string> {
+  const r = await tx.query<{ timezone: string | null }>('select timezone from companies where id = $1', [tx.tenantId]);
+  const zone = r.rows[0]?.timezone;
+  if (!zone) return 'UTC';
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return zone;
+  } catch {
+    return 'UTC';
+  }
+}
+
+/** Today's date in a time zone (YYYY-MM-DD). */
+export function todayIn(timeZone: string, now = new Date()): string {
+  return new Intl.DateTimeFormat('sv-SE', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+}
+
+const shift = (day: string, days: number) =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY).toISOString().slice(0, 10);
+
+/** The period of a query: both dates valid, end not before start, at most MAX_PERIOD_DAYS; else the last 30 days. */
+export function periodOf(q: ReportQuery, timeZone: string, now = new Date()): Period {
+  const today = todayIn(timeZone, now);
+  const end = q.end ?? (q.start ? today : today);
+  const start = q.start ?? shift(end, -(DEFAULT_DAYS - 1));
+  if (!isDate(start)) throw new AppError('business', 'reports.errors.badDate', {}, 'start');
+  if (!isDate(end)) throw new AppError('business', 'reports.errors.badDate', {}, 'end');
+  if (end < start) throw new AppError('business', 'reports.errors.endBeforeStart', {}, 'end');
+  const days = (Date.parse(end) - Date.parse(start)) / DAY + 1;
+  if (days > MAX_PERIOD_DAYS)
+    throw new AppError('business', 'reports.errors.periodTooLong', { limit: MAX_PERIOD_DAYS }, 'end');
+  return { start, end, timeZone };
+}
+
+/** Positional SQL parameters; $1 is always the tenant. */
+export class Sql {
+  readonly values: unknown[];
+  constructor(tenantId: number) {
+    this.values = [tenantId];
+  }
+  p(v: unknown): string {
+    this.values.push(v);
+    return `$${this.values.length}`;
+  }
+}
+
+/** The conditions on a machine (alias e) from the query's place and machine filters. */
+export function machineWhere(q: ReportQuery, sql: Sql, e = 'e'): string {
+  const w = [`${e}.tenant_id = $1`, `${e}.deleted_at is null`];
+  if (q.workshopId) w.push(`${e}.workshop_id = ${sql.p(q.workshopId)}`);
+  if (q.lineId) w.push(`${e}.line_id = ${sql.p(q.lineId)}`);
+  if (q.categoryId) w.push(`${e}.category_id = ${sql.p(q.categoryId)}`);
+  if (q.equipmentId) w.push(`${e}.id = ${sql.p(q.equipmentId)}`);
+  return w.join(' and ');
+}
+
+export interface Bucket {
+  start: string;
+  end: string;
+}
+
+/** The trend's buckets over a period: days up to 31 days, 7-day weeks up to 26 weeks, else calendar months. */
+export function trendBuckets(period: Period): Bucket[] {
+  const days = (Date.parse(period.end) - Date.parse(period.start)) / DAY + 1;
+  const out: Bucket[] = [];
+  if (days <= 31) {
+    for (let d = period.start; d <= period.end; d = shift(d, 1)) out.push({ start: d, end: d });
+    return out;
+  }
+  if (days <= 182) {
+    for (let d = period.start; d <= period.end; d = shift(d, 7)) {
+      const e = shift(d, 6);
+      out.push({ start: d, end: e < period.end ? e : period.end });
+    }
+    return out;
+  }
+  for (let d = period.start; d <= period.end; ) {
+    const [y, m] = d.split('-').map(Number) as [number, number];
+    const next = new Date(Date.UTC(y, m, 1)).toISOString().slice(0, 10);
+    const e = shift(next, -1);
+    out.push({ start: d, end: e < period.end ? e : period.end });
+    d = next;
+  }
+  return out;
+}
+
+/**
+ * The buckets as a SQL CTE body b(k, d0, d1, dc, t0, t1, tc): d0..d1 the days (inclusive) in the tenant's zone,
+ * t0/t1 their bounds as instants; dc/tc the same clipped to today/now (time not yet lived is not counted).
+ */
+export function bucketsSql(buckets: Bucket[], timeZone: string, sql: Sql): string {
+  const tz = sql.p(timeZone);
+  return `select x.k::int as k, x.d0, x.d1, least(x.d1, (now() at time zone ${tz})::date) as dc,
+            (x.d0::timestamp at time zone ${tz}) as t0, ((x.d1 + 1)::timestamp at time zone ${tz}) as t1,
+            least((x.d1 + 1)::timestamp at time zone ${tz}, now()) as tc
+       from unnest(${sql.p(buckets.map((b) => b.start))}::date[], ${sql.p(buckets.map((b) => b.end))}::date[])
+            with ordinality as x(d0, d1, k)`;
+}

@@ -1,0 +1,142 @@
+import { type Lang, t } from '../../platform/i18n/index.js';
+import type { TenantTx } from '../../platform/tenancy/tenant-tx.js';
+import type { FilterName, Period, ReportQuery, Sql } from './filters.js';
+
+/*
+ * The report framework: a report is a declaration (its menu, filters, groupings, columns, chart kind) and one
+ * SQL run. The routes, the export to My downloads and the web page are generic over the declarations, so a
+ * report on new data (spare stock, maintenance tasks) is one more declaration in its own domain.
+ */
+
+export type ColumnKind = 'text' | 'int' | 'hours' | 'minutes' | 'percent' | 'money' | 'number';
+export type ChartKind = 'bar' | 'pareto' | 'pie' | 'line';
+
+export interface ReportColumn {
+  name: string;
+  kind: ColumnKind;
+  /** Charted as a series (the first charted column is the main one). */
+  chart?: boolean;
+}
+
+/** One row: the group's key and name, its figures, and the repair orders behind it (the list's filters). */
+export interface ReportRow {
+  key: string | number | null;
+  name: string | null;
+  drill?: Record<string, string | number> | null;
+  [column: string]: unknown;
+}
+
+export interface TrendPoint {
+  start: string;
+  end: string;
+  [column: string]: unknown;
+}
+
+export interface ReportResult {
+  rows: ReportRow[];
+  /** Totals over every row (the same formulas over the whole filtered set). */
+  total?: Record<string, unknown>;
+  trend?: TrendPoint[];
+}
+
+export interface ReportContext {
+  tx: TenantTx;
+  q: ReportQuery;
+  period: Period;
+  lang: Lang;
+}
+
+export interface ReportDef {
+  /** The route /api-list/report/<key> and the page's name. */
+  key: string;
+  /** The menu whose view/export button codes guard the report (reportform.mtchart → reportform:mtchart:view). */
+  menu: string;
+  filters: FilterName[];
+  /** The row groupings offered (groupBy); the first is the default. */
+  groups: string[];
+  chart: ChartKind;
+  columns: ReportColumn[];
+  /** Trend columns (per bucket of the period), when the report has a trend. */
+  trend?: ReportColumn[];
+  run(ctx: ReportContext): Promise<ReportResult>;
+}
+
+const registry = new Map<string, ReportDef>();
+
+/** Declares a report (each domain declares its own at import time). */
+export function defineReport(def: ReportDef): ReportDef {
+  if (registry.has(def.key)) throw new Error(`report ${def.key} declared twice`);
+  registry.set(def.key, def);
+  return def;
+}
+
+export const allReports = (): ReportDef[] => [...registry.values()];
+export const findReport = (key: string): ReportDef | undefined => registry.get(key);
+
+/** The permission code of a report's menu button (view or export). */
+export const reportPermission = (def: ReportDef, action: 'view' | 'export') =>
+  `${def.menu.replace(/\./g, ':')}:${action}`;
+
+/** The filters the repair order list takes (a category is not one of them). */
+const ORDER_FILTERS = new Set(['equipmentId', 'workshopId', 'lineId', 'faultReasonId', 'assigneeId']);
+
+/** The repair orders behind a row, as the repair list's filters (period on the report time). */
+export function ordersDrill(
+  period: Period,
+  field: string | null,
+  value: unknown,
+): Record<string, string | number> | null {
+  if (field && (value === null || value === undefined || !ORDER_FILTERS.has(field))) return null;
+  const base = {
+    reportedAtFrom: dayStart(period.start, period.timeZone),
+    reportedAtTo: dayEnd(period.end, period.timeZone),
+  };
+  return field ? { ...base, [field]: Number.isFinite(Number(value)) ? Number(value) : String(value) } : base;
+}
+
+/** The offset of a time zone from UTC at an instant, in milliseconds. */
+function zoneOffset(at: number, timeZone: string): number {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    })
+      .formatToParts(at)
+      .map((p) => [p.type, p.value]),
+  );
+  const asUtc = Date.UTC(+parts.year!, +parts.month! - 1, +parts.day!, +parts.hour!, +parts.minute!, +parts.second!);
+  return asUtc - Math.floor(at / 1000) * 1000;
+}
+
+/** The instant a day starts in a time zone (ISO). */
+export function dayStart(day: string, timeZone: string): string {
+  const guess = Date.parse(`${day}T00:00:00Z`);
+  const first = guess - zoneOffset(guess, timeZone);
+  return new Date(guess - zoneOffset(first, timeZone)).toISOString();
+}
+
+/** The last millisecond of a day in a time zone (ISO): the list's range filter is inclusive. */
+export function dayEnd(day: string, timeZone: string): string {
+  const next = new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+  return new Date(Date.parse(dayStart(next, timeZone)) - 1).toISOString();
+}
+
+/** The period's bounds in the tenant's zone as a one-row CTE p(t0, t1): [first day 00:00, day after the last). */
+export const periodCte = (ctx: ReportContext, sql: Sql) => {
+  const tz = sql.p(ctx.period.timeZone);
+  return `p as (select (${sql.p(ctx.period.start)}::date::timestamp at time zone ${tz}) as t0,
+                      ((${sql.p(ctx.period.end)}::date + 1)::timestamp at time zone ${tz}) as t1)`;
+};
+
+/** Rows named "(none)" where their group has no name, each with its drill-down (null: none). */
+export const namedRows = (
+  ctx: ReportContext,
+  rows: ReportRow[],
+  drill: (row: ReportRow) => Record<string, string | number> | null = () => null,
+) => rows.map((r) => ({ ...r, name: r.name ?? t(ctx.lang, 'reports.none'), drill: drill(r) }));

@@ -1,0 +1,83 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { ok } from '../../platform/http/envelope.js';
+import { OPEN_STATES } from '../repair/resources.js';
+import { type Period, Sql, tenantTimeZone, todayIn } from './filters.js';
+import { hours, machineTimesSql } from './machine-times.js';
+
+const DAY = 86_400_000;
+const shift = (day: string, days: number) =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY).toISOString().slice(0, 10);
+/** The home panel's window: the last 30 days, today included, compared with the 30 days before. */
+export const PANEL_DAYS = 30;
+
+/**
+ * The home panel in one call: open and overdue repair orders, machines stopped now, MTBF/MTTR/availability and
+ * repair time of the last 30 days against the 30 before, and the machines that failed most.
+ */
+export const homePanelRoutes: FastifyPluginAsync = async (app) => {
+  app.get(
+    '/api-list/homepanel',
+    {
+      config: { permission: ['workboard:view', 'repair_admin:task:view'] },
+      schema: {
+        tags: ['reports'],
+        summary: 'Home panel: open/overdue orders, stopped machines, MTBF, MTTR, availability, fault ranking (30 days)',
+        response: { 200: { type: 'object', additionalProperties: true } },
+      },
+    },
+    (req) =>
+      req.tenant(async (tx) => {
+        const timeZone = await tenantTimeZone(tx);
+        const today = todayIn(timeZone);
+        const current: Period = { start: shift(today, -(PANEL_DAYS - 1)), end: today, timeZone };
+        const previous = { start: shift(current.start, -PANEL_DAYS), end: shift(current.start, -1) };
+        const counts = await tx.query<Record<string, number>>(
+          `select count(*) filter (where o.state = any($2::text[]))::int as open,
+                  count(*) filter (where o.state = any($2::text[]) and (coalesce(o.plan_finish, o.due_at) < now()
+                    or (o.state in ('reported', 'dispatched') and o.respond_by < now())))::int as overdue,
+                  count(*) filter (where o.reported_at >= ($3::date::timestamp at time zone $4))::int as "reportedToday",
+                  count(distinct o.equipment_id) filter (where o.stopped and o.state = any($2::text[]))::int as stopped
+             from repair_orders o where o.tenant_id = $1 and o.state <> 'cancelled'`,
+          [tx.tenantId, [...OPEN_STATES], today, timeZone],
+        );
+        const sql = new Sql(tx.tenantId);
+        const cte = machineTimesSql({}, [current, previous], timeZone, sql);
+        const figures = await tx.query<Record<string, string | null>>(
+          `with ${cte}, s as (select mt.k, sum(planned) as planned, sum(running) as running, sum(failures) as failures,
+                                     sum(repairs) as repairs, sum(repair_min) as repair_min from mt group by mt.k)
+           select k, failures::int as failures, repairs::int as repairs, ${hours('repair_min')} as "repairHours",
+                  case when failures > 0 then round(running / 60.0 / failures, 2) end as mtbf,
+                  case when repairs > 0 then round(repair_min / 60.0 / repairs, 2) end as mttr,
+                  ${hours('running')} as "runningHours",
+                  case when planned > 0 then round(running * 100.0 / planned, 2) end as availability
+             from s order by k`,
+          sql.values,
+        );
+        const ranking = await tx.query(
+          `select e.id as "equipmentId", e.code, e.name, count(*)::int as failures
+             from repair_orders o join equipment e on e.tenant_id = o.tenant_id and e.id = o.equipment_id
+            where o.tenant_id = $1 and o.state <> 'cancelled' and o.reported_at >= ($2::date::timestamp at time zone $3)
+            group by e.id, e.code, e.name order by failures desc, e.code limit 5`,
+          [tx.tenantId, current.start, timeZone],
+        );
+        const [now, before] = [
+          figures.rows.find((r) => Number(r.k) === 1),
+          figures.rows.find((r) => Number(r.k) === 2),
+        ];
+        const strip = (r: Record<string, unknown> | undefined) => {
+          if (!r) return null;
+          const { k: _k, ...rest } = r;
+          return rest;
+        };
+        return ok({
+          ...counts.rows[0],
+          period: { start: current.start, end: current.end, timeZone },
+          current: strip(now),
+          previous: { start: previous.start, end: previous.end, ...strip(before) },
+          ranking: ranking.rows,
+          // Performance and quality have no data yet: only the availability part of OEE is measured.
+          oee: { availability: now?.availability ?? null, performance: null, quality: null },
+        });
+      }),
+  );
+};

@@ -1,0 +1,202 @@
+import { t } from '../../platform/i18n/index.js';
+import { machineWhere, Sql } from './filters.js';
+import { defineReport, namedRows, ordersDrill, periodCte, type ReportContext, type ReportRow } from './framework.js';
+import { GROUPS, groupOf, hours, machineTimesSql } from './machine-times.js';
+
+/*
+ * Reports on the repair orders: workshop analysis (failures, downtime, cost), fault reasons (Pareto) and
+ * personnel quality. Orders count in the period they were reported in (personnel: finished in); cancelled
+ * orders never count.
+ */
+
+const named = (ctx: ReportContext, rows: ReportRow[], field: string | null) =>
+  namedRows(ctx, rows, (r) => ordersDrill(ctx.period, field, r.key));
+
+export const workshopReport = defineReport({
+  key: 'workshopChart',
+  menu: 'reportform.workshopChart',
+  filters: ['period', 'workshopId', 'lineId', 'categoryId', 'equipmentId', 'userId'],
+  groups: ['workshop', 'line', 'category'],
+  chart: 'bar',
+  columns: [
+    { name: 'failures', kind: 'int', chart: true },
+    { name: 'downtimeHours', kind: 'hours', chart: true },
+    { name: 'repairHours', kind: 'hours' },
+    { name: 'labourCost', kind: 'money' },
+    { name: 'partsCost', kind: 'money' },
+    { name: 'externalCost', kind: 'money' },
+    { name: 'totalCost', kind: 'money', chart: true },
+  ],
+  async run(ctx) {
+    const { tx, q, period } = ctx;
+    const g = GROUPS[groupOf(q.groupBy, 'workshop')];
+    const sql = new Sql(tx.tenantId);
+    const cte = machineTimesSql(q, [{ start: period.start, end: period.end }], period.timeZone, sql);
+    const r = await tx.query<ReportRow>(
+      `with ${cte},
+       cost as (select o.equipment_id as id, sum(coalesce(o.repair_minutes, 0)) as repair_min,
+                  sum(coalesce(o.labour_cost, 0)) as labour, sum(coalesce(o.parts_cost, 0)) as parts,
+                  sum(coalesce(o.external_cost, 0)) as external, sum(coalesce(o.total_cost, 0)) as total
+                  from ord o join b on o.reported_at >= b.t0 and o.reported_at < b.t1 group by o.equipment_id)
+       select ${g.key} as key, ${g.name} as name, sum(mt.failures)::int as failures,
+              ${hours('sum(mt.downtime)')} as "downtimeHours", ${hours('coalesce(sum(c.repair_min), 0)')} as "repairHours",
+              coalesce(sum(c.labour), 0)::numeric(14, 2) as "labourCost", coalesce(sum(c.parts), 0)::numeric(14, 2) as "partsCost",
+              coalesce(sum(c.external), 0)::numeric(14, 2) as "externalCost", coalesce(sum(c.total), 0)::numeric(14, 2) as "totalCost"
+         from mt join m on m.id = mt.id left join cost c on c.id = mt.id ${g.join}
+        group by ${g.key}, ${g.name} order by failures desc, "totalCost" desc, name nulls last`,
+      sql.values,
+    );
+    return { rows: named(ctx, r.rows, g.drill) };
+  },
+});
+
+export const faultReasonReport = defineReport({
+  key: 'faultReasonChart',
+  menu: 'reportform.faultReasonChart',
+  filters: ['period', 'workshopId', 'lineId', 'categoryId', 'equipmentId', 'userId'],
+  groups: ['reason', 'equipment'],
+  chart: 'pareto',
+  columns: [
+    { name: 'failures', kind: 'int', chart: true },
+    { name: 'share', kind: 'percent' },
+    { name: 'cumulative', kind: 'percent', chart: true },
+    { name: 'downtimeHours', kind: 'hours' },
+  ],
+  async run(ctx) {
+    const { tx, q } = ctx;
+    const byMachine = q.groupBy === 'equipment';
+    const sql = new Sql(tx.tenantId);
+    const p = periodCte(ctx, sql);
+    const where = machineWhere(q, sql);
+    const person = q.userId ? `and o.assignee_id = ${sql.p(q.userId)}` : '';
+    const key = byMachine ? 'e.id' : 'o.fault_reason_id';
+    const name = byMachine ? `e.code || ' ' || e.name` : 'r.name';
+    const r = await tx.query<ReportRow>(
+      `with ${p},
+       g as (select ${key} as key, ${name} as name, count(*)::int as failures,
+                    ${hours('sum(coalesce(o.downtime_minutes, 0))')} as "downtimeHours"
+               from repair_orders o join p on o.reported_at >= p.t0 and o.reported_at < p.t1
+               join equipment e on e.tenant_id = o.tenant_id and e.id = o.equipment_id
+               left join fault_reasons r on r.tenant_id = o.tenant_id and r.id = o.fault_reason_id
+              where o.tenant_id = $1 and o.state <> 'cancelled' and ${where} ${person}
+              group by ${key}, ${name})
+       select key, name, failures, "downtimeHours",
+              round(failures * 100.0 / sum(failures) over (), 2) as share,
+              round(sum(failures) over (order by failures desc, name nulls last, key rows unbounded preceding) * 100.0
+                    / sum(failures) over (), 2) as cumulative
+         from g order by failures desc, name nulls last, key`,
+      sql.values,
+    );
+    return { rows: named(ctx, r.rows, byMachine ? 'equipmentId' : 'faultReasonId') };
+  },
+});
+
+export const personnelReport = defineReport({
+  key: 'personnel',
+  menu: 'reportform.workshopChart',
+  filters: ['period', 'workshopId', 'lineId', 'categoryId', 'equipmentId', 'userId'],
+  groups: ['person'],
+  chart: 'bar',
+  columns: [
+    { name: 'done', kind: 'int', chart: true },
+    { name: 'responseMinutes', kind: 'minutes' },
+    { name: 'repairHours', kind: 'hours' },
+    { name: 'rework', kind: 'int', chart: true },
+    { name: 'reworkRate', kind: 'percent' },
+    { name: 'checksDone', kind: 'int', chart: true },
+    { name: 'checksOnTimeRate', kind: 'percent' },
+  ],
+  async run(ctx) {
+    const { tx, q } = ctx;
+    const sql = new Sql(tx.tenantId);
+    const p = periodCte(ctx, sql);
+    const where = machineWhere(q, sql);
+    const person = q.userId ? `and o.assignee_id = ${sql.p(q.userId)}` : '';
+    const checker = q.userId ? `and c.assignee_id = ${sql.p(q.userId)}` : '';
+    const r = await tx.query<ReportRow>(
+      `with ${p},
+       o as (select o.*, exists (select 1 from record_steps s where s.tenant_id = o.tenant_id and s.entity = 'maintaintask'
+                                  and s.record_id = o.id and s.action = 'reject') as reworked
+               from repair_orders o join p on o.finished_at >= p.t0 and o.finished_at < p.t1
+               join equipment e on e.tenant_id = o.tenant_id and e.id = o.equipment_id
+              where o.tenant_id = $1 and o.state in ('finished', 'checked') and o.assignee_id is not null and ${where} ${person}),
+       r as (select o.assignee_id as key, count(*)::int as done,
+                    round(avg(o.response_minutes), 1) as "responseMinutes",
+                    ${hours('avg(o.repair_minutes)')} as "repairHours",
+                    count(*) filter (where o.reworked)::int as rework,
+                    round(count(*) filter (where o.reworked) * 100.0 / count(*), 2) as "reworkRate"
+               from o group by o.assignee_id),
+       -- Checks of every kind (patrol, spot check, maintenance) done in the period, and how many by their deadline.
+       c as (select c.assignee_id as key, count(*)::int as checks, count(*) filter (where not c.late)::int as on_time
+               from check_tasks c join p on c.finished_at >= p.t0 and c.finished_at < p.t1
+               join equipment e on e.tenant_id = c.tenant_id and e.id = c.equipment_id
+              where c.tenant_id = $1 and c.state = 'done' and c.assignee_id is not null and ${where} ${checker}
+              group by c.assignee_id)
+       select coalesce(r.key, c.key) as key, u.peoplename as name, coalesce(r.done, 0) as done,
+              r."responseMinutes", r."repairHours", coalesce(r.rework, 0) as rework, r."reworkRate",
+              coalesce(c.checks, 0) as "checksDone", round(c.on_time * 100.0 / nullif(c.checks, 0), 2) as "checksOnTimeRate"
+         from r full join c on c.key = r.key
+         left join users u on u.tenant_id = $1 and u.id = coalesce(r.key, c.key)
+        order by done desc, "checksDone" desc, name`,
+      sql.values,
+    );
+    return {
+      rows: named(ctx, r.rows, 'assigneeId').map((row) => ({
+        ...row,
+        drill: row.drill && {
+          assigneeId: row.drill.assigneeId!,
+          finishedAtFrom: row.drill.reportedAtFrom!,
+          finishedAtTo: row.drill.reportedAtTo!,
+        },
+      })),
+    };
+  },
+});
+
+export const equipmentReport = defineReport({
+  key: 'equipmentChart',
+  menu: 'reportform.equipmentChart',
+  filters: ['period', 'workshopId', 'lineId', 'categoryId'],
+  groups: ['status', 'category', 'workshop'],
+  chart: 'pie',
+  columns: [
+    { name: 'machines', kind: 'int', chart: true },
+    { name: 'share', kind: 'percent' },
+    { name: 'runningNow', kind: 'int' },
+    { name: 'utilisation', kind: 'percent' },
+  ],
+  async run(ctx) {
+    const { tx, q, period, lang } = ctx;
+    const group = q.groupBy === 'category' || q.groupBy === 'workshop' ? GROUPS[q.groupBy] : null;
+    const sql = new Sql(tx.tenantId);
+    const cte = machineTimesSql(
+      { ...q, userId: undefined },
+      [{ start: period.start, end: period.end }],
+      period.timeZone,
+      sql,
+    );
+    const key = group?.key ?? 'm.status';
+    const name = group?.name ?? `coalesce(i.names ->> ${sql.p(lang)}, i.name, m.status)`;
+    const join =
+      group?.join ??
+      `left join items ip on ip.tenant_id = $1 and ip.parent_id is null and ip.code = 'eqstatus'
+       left join items i on i.tenant_id = $1 and i.parent_id = ip.id and i.code = m.status`;
+    const r = await tx.query<ReportRow>(
+      `with ${cte}
+       select ${key} as key, ${name} as name, count(*)::int as machines,
+              round(count(*) * 100.0 / sum(count(*)) over (), 2) as share,
+              count(*) filter (where m.status = 'running')::int as "runningNow",
+              case when sum(mt.planned) > 0 then round(sum(mt.running) * 100.0 / sum(mt.planned), 2) end as utilisation
+         from mt join m on m.id = mt.id ${join}
+        group by ${key}, ${name} order by machines desc, name nulls last`,
+      sql.values,
+    );
+    return {
+      rows: r.rows.map((row) => ({
+        ...row,
+        name: row.name ?? t(lang, 'reports.none'),
+        drill: group ? ordersDrill(period, group.drill, row.key) : null,
+      })),
+    };
+  },
+});

@@ -1,0 +1,121 @@
+import { t } from '../../platform/i18n/index.js';
+import { Sql, trendBuckets } from './filters.js';
+import {
+  defineReport,
+  ordersDrill,
+  type ReportColumn,
+  type ReportContext,
+  type ReportRow,
+  type TrendPoint,
+} from './framework.js';
+import { GROUPS, groupOf, hours, machineTimesSql } from './machine-times.js';
+
+/*
+ * Reports on the machines' time (machine-times.ts): MTBF/MTTR, fault rate and availability (OEE).
+ * MTBF = running ÷ failures (none when it never failed: the page shows "> running time");
+ * MTTR = repair minutes ÷ repairs; fault rate = failures × 1000 ÷ running hours; availability = running ÷ planned.
+ */
+
+const FIGURES = `${hours('planned')} as "plannedHours", ${hours('downtime')} as "downtimeHours",
+  ${hours('running')} as "runningHours", failures::int as failures, repairs::int as repairs,
+  ${hours('repair_min')} as "repairHours",
+  case when failures > 0 then round(running / 60.0 / failures, 2) end as mtbf,
+  case when repairs > 0 then round(repair_min / 60.0 / repairs, 2) end as mttr,
+  case when running > 0 then round(failures * 60000.0 / running, 2) end as "faultRate",
+  case when planned > 0 then round(running * 100.0 / planned, 2) end as availability`;
+
+const SUMS = `sum(mt.planned) as planned, sum(mt.downtime) as downtime, sum(mt.running) as running,
+  sum(mt.failures) as failures, sum(mt.repairs) as repairs, sum(mt.repair_min) as repair_min`;
+
+/** Rows per group, the total over the whole filtered set, and the trend per bucket of the period. */
+async function timeFigures(ctx: ReportContext, withTrend: boolean) {
+  const { tx, q, period, lang } = ctx;
+  const g = GROUPS[groupOf(q.groupBy)];
+  const sql = new Sql(tx.tenantId);
+  const cte = machineTimesSql(q, [{ start: period.start, end: period.end }], period.timeZone, sql);
+  const rows = await tx.query<ReportRow>(
+    `with ${cte},
+     grouped as (select ${g.key} as key, ${g.name} as name, ${SUMS} from mt join m on m.id = mt.id ${g.join}
+                  group by ${g.key}, ${g.name})
+     select key, name, ${FIGURES} from grouped order by failures desc, name nulls last`,
+    sql.values,
+  );
+  const totalSql = new Sql(tx.tenantId);
+  const totalCte = machineTimesSql(q, [{ start: period.start, end: period.end }], period.timeZone, totalSql);
+  const total = await tx.query(
+    `with ${totalCte}, s as (select ${SUMS} from mt) select ${FIGURES} from s`,
+    totalSql.values,
+  );
+  let trend: TrendPoint[] | undefined;
+  if (withTrend) {
+    const buckets = trendBuckets(period);
+    const trendSql = new Sql(tx.tenantId);
+    const trendCte = machineTimesSql(q, buckets, period.timeZone, trendSql);
+    const r = await tx.query<{ k: number } & Record<string, unknown>>(
+      `with ${trendCte}, s as (select mt.k, ${SUMS} from mt group by mt.k) select k, ${FIGURES} from s order by k`,
+      trendSql.values,
+    );
+    trend = r.rows.map(({ k, ...rest }) => ({ ...buckets[k - 1]!, ...rest }));
+  }
+  return {
+    rows: rows.rows.map((r) => ({
+      ...r,
+      name: r.name ?? t(lang, 'reports.none'),
+      drill: ordersDrill(period, g.drill, r.key),
+    })),
+    total: total.rows[0],
+    trend,
+  };
+}
+
+const h = (name: string, chart = false): ReportColumn => ({ name, kind: 'hours', chart });
+const n = (name: string, chart = false): ReportColumn => ({ name, kind: 'int', chart });
+const GROUP_CHOICES = ['equipment', 'category', 'workshop'];
+const FILTERS = ['period', 'workshopId', 'lineId', 'categoryId', 'equipmentId', 'userId'] as const;
+
+export const mtReport = defineReport({
+  key: 'mtchart',
+  menu: 'reportform.mtchart',
+  filters: [...FILTERS],
+  groups: GROUP_CHOICES,
+  chart: 'bar',
+  columns: [
+    h('runningHours'),
+    n('failures'),
+    h('mtbf', true),
+    n('repairs'),
+    h('repairHours'),
+    h('mttr', true),
+    h('plannedHours'),
+    h('downtimeHours'),
+  ],
+  trend: [h('mtbf', true), h('mttr', true)],
+  run: (ctx) => timeFigures(ctx, true),
+});
+
+export const faultRateReport = defineReport({
+  key: 'faultRateChart',
+  menu: 'reportform.faultRateChart',
+  filters: [...FILTERS],
+  groups: GROUP_CHOICES,
+  chart: 'bar',
+  columns: [{ name: 'faultRate', kind: 'number', chart: true }, n('failures'), h('runningHours'), h('plannedHours')],
+  trend: [{ name: 'faultRate', kind: 'number', chart: true }],
+  run: (ctx) => timeFigures(ctx, true),
+});
+
+export const oeeReport = defineReport({
+  key: 'oeechart',
+  menu: 'reportform.oeechart',
+  filters: ['period', 'workshopId', 'lineId', 'categoryId', 'equipmentId'],
+  groups: GROUP_CHOICES,
+  chart: 'bar',
+  columns: [
+    { name: 'availability', kind: 'percent', chart: true },
+    h('plannedHours'),
+    h('downtimeHours'),
+    h('runningHours'),
+  ],
+  trend: [{ name: 'availability', kind: 'percent', chart: true }],
+  run: (ctx) => timeFigures(ctx, true),
+});

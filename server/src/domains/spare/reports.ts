@@ -1,0 +1,157 @@
+import { machineWhere, Sql } from '../reports/filters.js';
+import { defineReport, namedRows, periodCte, type ReportContext, type ReportRow } from '../reports/framework.js';
+
+/*
+ * Reports on the parts stock issued (spare_moves of kind out: posted issues, at their moving-average cost):
+ * what was consumed and what it cost, and the parts replaced on each machine (repair_parts of finished orders).
+ * An issue counts on the day it was posted, in the tenant's time zone; an issue to a cost centre has no machine.
+ */
+
+const machineFiltered = (ctx: ReportContext) =>
+  Boolean(ctx.q.workshopId || ctx.q.lineId || ctx.q.categoryId || ctx.q.equipmentId);
+
+/** The issues of the period with the machine they served (when any): CTE iss. */
+function issuesCte(ctx: ReportContext, sql: Sql): string {
+  const p = periodCte(ctx, sql);
+  const machines = machineWhere(ctx.q, sql);
+  const person = ctx.q.userId ? `and mv.user_id = ${sql.p(ctx.q.userId)}` : '';
+  return `${p},
+  iss as (select mv.spare_part_id, mv.quantity, mv.amount, mv.order_id, e.id as equipment_id, e.code as equipment_code,
+                 e.name as equipment_name, e.category_id, e.workshop_id
+            from spare_moves mv cross join p
+            left join repair_orders o on o.tenant_id = mv.tenant_id and o.id = mv.order_id
+            left join equipment e on e.tenant_id = mv.tenant_id and e.id = o.equipment_id and ${machines}
+           where mv.tenant_id = $1 and mv.kind = 'out' and mv.moved_at >= p.t0 and mv.moved_at < p.t1 ${person}
+             ${machineFiltered(ctx) ? 'and e.id is not null' : ''})`;
+}
+
+const PART_GROUPS = {
+  part: {
+    key: 'sp.id',
+    name: `sp.code || ' ' || sp.name`,
+    join: 'left join spare_parts sp on sp.tenant_id = $1 and sp.id = iss.spare_part_id',
+  },
+  partCategory: {
+    key: 'sp.category',
+    name: 'sp.category',
+    join: 'left join spare_parts sp on sp.tenant_id = $1 and sp.id = iss.spare_part_id',
+  },
+  equipment: { key: 'iss.equipment_id', name: `iss.equipment_code || ' ' || iss.equipment_name`, join: '' },
+  category: {
+    key: 'iss.category_id',
+    name: 'c.name',
+    join: 'left join equipment_categories c on c.tenant_id = $1 and c.id = iss.category_id',
+  },
+  workshop: {
+    key: 'iss.workshop_id',
+    name: 'w.workshopname',
+    join: 'left join workshops w on w.tenant_id = $1 and w.id = iss.workshop_id',
+  },
+} as const;
+type PartGroup = keyof typeof PART_GROUPS;
+const partGroup = (g: string | undefined, allowed: readonly PartGroup[]): PartGroup =>
+  allowed.includes(g as PartGroup) ? (g as PartGroup) : allowed[0]!;
+
+const FILTERS = ['period', 'workshopId', 'lineId', 'categoryId', 'equipmentId', 'userId'] as const;
+
+/** spareChart: parts issued and their cost by part, part category, machine, category or workshop. */
+export const spareChartReport = defineReport({
+  key: 'spareChart',
+  menu: 'reportform.spareChart',
+  filters: [...FILTERS],
+  groups: ['part', 'partCategory', 'equipment', 'category', 'workshop'],
+  chart: 'bar',
+  columns: [
+    { name: 'quantity', kind: 'number', chart: true },
+    { name: 'amount', kind: 'money', chart: true },
+    { name: 'share', kind: 'percent' },
+  ],
+  async run(ctx) {
+    const sql = new Sql(ctx.tx.tenantId);
+    const g = PART_GROUPS[partGroup(ctx.q.groupBy, ['part', 'partCategory', 'equipment', 'category', 'workshop'])];
+    const r = await ctx.tx.query<ReportRow>(
+      `with ${issuesCte(ctx, sql)},
+       grp as (select ${g.key} as key, ${g.name} as name, sum(iss.quantity) as quantity, sum(iss.amount) as amount
+                 from iss ${g.join} group by ${g.key}, ${g.name})
+       select key, name, quantity::numeric(14, 2) as quantity, amount::numeric(16, 2) as amount,
+              round(100.0 * amount / nullif(sum(amount) over (), 0), 1) as share
+         from grp order by amount desc nulls last, name nulls last`,
+      sql.values,
+    );
+    const total = r.rows.reduce(
+      (s, x) => ({ quantity: s.quantity + Number(x.quantity), amount: s.amount + Number(x.amount) }),
+      { quantity: 0, amount: 0 },
+    );
+    return {
+      rows: namedRows(ctx, r.rows),
+      total: { quantity: total.quantity.toFixed(2), amount: total.amount.toFixed(2) },
+    };
+  },
+});
+
+/** sparecostList: the parts cost of each machine (or category, workshop): orders served, quantity, cost. */
+export const spareCostReport = defineReport({
+  key: 'sparecostList',
+  menu: 'reportform.sparecostList',
+  filters: [...FILTERS],
+  groups: ['equipment', 'category', 'workshop'],
+  chart: 'bar',
+  columns: [
+    { name: 'orders', kind: 'int' },
+    { name: 'quantity', kind: 'number' },
+    { name: 'amount', kind: 'money', chart: true },
+    { name: 'perOrder', kind: 'money' },
+  ],
+  async run(ctx) {
+    const sql = new Sql(ctx.tx.tenantId);
+    const g = PART_GROUPS[partGroup(ctx.q.groupBy, ['equipment', 'category', 'workshop'])];
+    const r = await ctx.tx.query<ReportRow>(
+      `with ${issuesCte(ctx, sql)}
+       select ${g.key} as key, ${g.name} as name, count(distinct iss.order_id)::int as orders,
+              sum(iss.quantity)::numeric(14, 2) as quantity, sum(iss.amount)::numeric(16, 2) as amount,
+              round(sum(iss.amount) / nullif(count(distinct iss.order_id), 0), 2) as "perOrder"
+         from iss ${g.join} group by ${g.key}, ${g.name} order by amount desc nulls last, name nulls last`,
+      sql.values,
+    );
+    return { rows: namedRows(ctx, r.rows) };
+  },
+});
+
+/**
+ * replace: the parts replaced on each machine — per machine and part, the finished orders that used it, the
+ * quantity and the last time, from the parts recorded on orders finished in the period.
+ */
+export const replaceReport = defineReport({
+  key: 'replace',
+  menu: 'reportform.replace',
+  filters: [...FILTERS],
+  groups: ['equipment'],
+  chart: 'bar',
+  columns: [
+    { name: 'replacements', kind: 'int', chart: true },
+    { name: 'quantity', kind: 'number' },
+    { name: 'lastReplaced', kind: 'text' },
+  ],
+  async run(ctx) {
+    const sql = new Sql(ctx.tx.tenantId);
+    const p = periodCte(ctx, sql);
+    const machines = machineWhere(ctx.q, sql);
+    const person = ctx.q.userId ? `and o.assignee_id = ${sql.p(ctx.q.userId)}` : '';
+    const tz = sql.p(ctx.period.timeZone);
+    const r = await ctx.tx.query<ReportRow>(
+      `with ${p}
+       select e.id || '-' || sp.id as key, e.code || ' ' || e.name || ' · ' || sp.name as name,
+              count(distinct o.id)::int as replacements, sum(rp.quantity)::numeric(14, 2) as quantity,
+              to_char(max(o.finished_at) at time zone ${tz}, 'YYYY-MM-DD') as "lastReplaced"
+         from repair_parts rp cross join p
+         join repair_orders o on o.tenant_id = rp.tenant_id and o.id = rp.order_id
+           and o.state in ('finished', 'checked') and o.finished_at >= p.t0 and o.finished_at < p.t1 ${person}
+         join equipment e on e.tenant_id = rp.tenant_id and e.id = o.equipment_id and ${machines}
+         join spare_parts sp on sp.tenant_id = rp.tenant_id and sp.id = rp.spare_part_id
+        where rp.tenant_id = $1
+        group by e.id, e.code, e.name, sp.id, sp.name order by replacements desc, name`,
+      sql.values,
+    );
+    return { rows: namedRows(ctx, r.rows) };
+  },
+});

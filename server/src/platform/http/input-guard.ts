@@ -1,0 +1,104 @@
+import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
+import { invalid } from './errors.js';
+
+/*
+ * Input no route may pass on to the database, refused in one place for every route (spec: bad input is a
+ * translated 400 naming the field, never a 500):
+ *  - numbers beyond what a column or an offset holds: every integer and number of a route's schema gets
+ *    bounds unless it declares its own (ids within JavaScript's safe integers, page and limit their maxima);
+ *  - a NUL character in any text, which PostgreSQL's text and jsonb cannot hold.
+ */
+
+/** The largest id or number a request may carry: bigint columns hold more, JavaScript numbers no more exactly. */
+export const MAX_ID = Number.MAX_SAFE_INTEGER;
+/** The bounds of an integer (int4) column. */
+export const INT4 = { minimum: -2_147_483_648, maximum: 2_147_483_647 } as const;
+/** Pages and rows per page: page × limit stays far within bigint and within JavaScript's exact integers. */
+export const PAGE_MAX = 1_000_000;
+export const LIMIT_MAX = 1000;
+
+/** The page and limit parameters of every paged list. */
+export const paging = {
+  page: { type: 'integer', minimum: 1, maximum: PAGE_MAX, default: 1 },
+  limit: { type: 'integer', minimum: 1, maximum: LIMIT_MAX, default: 20 },
+};
+
+type Schema = Record<string, unknown>;
+
+const isSchema = (v: unknown): v is Schema => !!v && typeof v === 'object' && !Array.isArray(v);
+
+const NUMERIC = new Set(['integer', 'number']);
+
+/** Default maxima by property name: a page or a limit without one of its own. */
+const NAMED_MAXIMUM: Record<string, number> = { page: PAGE_MAX, limit: LIMIT_MAX };
+
+function boundNumber(s: Schema, name: string | undefined): void {
+  const types = Array.isArray(s.type) ? s.type : [s.type];
+  if (!types.some((t) => NUMERIC.has(t as string))) return;
+  if (s.maximum === undefined && s.exclusiveMaximum === undefined)
+    s.maximum = name !== undefined && Object.hasOwn(NAMED_MAXIMUM, name) ? NAMED_MAXIMUM[name] : MAX_ID;
+  if (s.minimum === undefined && s.exclusiveMinimum === undefined) s.minimum = -MAX_ID;
+}
+
+/** Gives every integer and number in a schema bounds unless it has its own (in place; shared pieces included). */
+export function boundNumbers(schema: unknown, name?: string, seen = new Set<unknown>()): void {
+  if (!isSchema(schema) || seen.has(schema)) return;
+  seen.add(schema);
+  boundNumber(schema, name);
+  for (const [key, sub] of Object.entries(schema)) {
+    if (key === 'properties' || key === 'patternProperties' || key === 'content') {
+      if (isSchema(sub))
+        for (const [n, s] of Object.entries(sub)) boundNumbers(key === 'content' ? (s as Schema)?.schema : s, n, seen);
+    } else if (key === 'items' || key === 'additionalProperties' || key === 'not') {
+      if (Array.isArray(sub)) for (const s of sub) boundNumbers(s, name, seen);
+      else boundNumbers(sub, name, seen);
+    } else if (key === 'anyOf' || key === 'oneOf' || key === 'allOf') {
+      if (Array.isArray(sub)) for (const s of sub) boundNumbers(s, name, seen);
+    }
+  }
+}
+
+const NUL = String.fromCharCode(0);
+
+/** The path of the first text (value or key) holding a NUL character, walked without recursion. */
+export function nulPath(value: unknown): string | null {
+  const stack: [unknown, string][] = [[value, '']];
+  while (stack.length) {
+    const [v, path] = stack.pop()!;
+    if (typeof v === 'string') {
+      if (v.includes(NUL)) return path;
+    } else if (Array.isArray(v)) {
+      for (let i = v.length - 1; i >= 0; i--) stack.push([v[i], path ? `${path}.${i}` : String(i)]);
+    } else if (v && typeof v === 'object' && !Buffer.isBuffer(v)) {
+      const entries = Object.entries(v);
+      for (const [k] of entries) if (k.includes(NUL)) return (path ? `${path}.${k}` : k).replaceAll(NUL, '');
+      for (let i = entries.length - 1; i >= 0; i--) {
+        const [k, x] = entries[i]!;
+        stack.push([x, path ? `${path}.${k}` : k]);
+      }
+    }
+  }
+  return null;
+}
+
+const PARTS = [
+  ['params', 'params'],
+  ['query', 'querystring'],
+  ['body', 'body'],
+] as const;
+
+/** Refuses a request with a NUL character anywhere in its parameters, query or body, naming the field. */
+async function refuseNul(req: FastifyRequest): Promise<void> {
+  for (const [part, context] of PARTS) {
+    const path = nulPath(req[part]);
+    if (path !== null) throw invalid(path || context, 'errors.validation.nul');
+  }
+}
+
+export function registerInputGuard(app: FastifyInstance): void {
+  app.addHook('onRoute', (route: RouteOptions) => {
+    const s = route.schema as Schema | undefined;
+    if (s) for (const part of ['params', 'querystring', 'body', 'headers']) boundNumbers(s[part]);
+  });
+  app.addHook('preValidation', refuseNul);
+}

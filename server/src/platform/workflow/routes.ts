@@ -1,0 +1,74 @@
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import { ok } from '../http/envelope.js';
+import { t } from '../i18n/index.js';
+import { codes } from '../resources/meta.js';
+import { staticModel } from '../resources/model.js';
+import { bodySchema, envelope, recordSchema } from '../resources/openapi.js';
+import type { EntityDef, WireRow } from '../resources/types.js';
+import { actionLabel } from './labels.js';
+import { inputModel, runAction, workflowOf } from './run.js';
+import { timeline } from './timeline.js';
+
+const permissionOf = (p: string | readonly string[]): string[] => (typeof p === 'string' ? [p] : [...p]);
+
+/** The action routes of a document (POST <prefix>/<action>) and its timeline (GET <prefix>/steps?id=). */
+function registerWorkflow(app: FastifyInstance, def: EntityDef): void {
+  const wf = workflowOf(def);
+  const record = recordSchema(staticModel(def));
+  for (const action of wf.actions) {
+    if (action.internal) continue;
+    const input = bodySchema(inputModel(def, action), true) as { properties: Record<string, unknown> };
+    app.post<{ Body: WireRow & { id: number } }>(
+      `${def.prefix}/${action.name}`,
+      {
+        config: { permission: permissionOf(action.permission) },
+        schema: {
+          tags: [def.name],
+          summary: `${def.name}: ${action.name} (from ${action.from.join(', ')} to ${action.to})`,
+          body: {
+            type: 'object',
+            required: ['id'],
+            additionalProperties: true,
+            properties: {
+              ...input.properties,
+              id: { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER },
+              comment: { type: 'string', maxLength: 2000 },
+            },
+          },
+          response: { 200: envelope(record) },
+        },
+      },
+      async (req) => {
+        const row = await req.tenant((tx) => runAction(tx, def, action.name, req.body.id, req.body, req.lang));
+        return ok(
+          row,
+          t(req.lang, action.done ?? 'workflow.done', { action: actionLabel(def, action.name, req.lang) }),
+        );
+      },
+    );
+  }
+  app.get<{ Querystring: { id: number } }>(
+    `${def.prefix}/steps`,
+    {
+      config: { permission: codes(def, 'view', 'add', 'edit') },
+      schema: {
+        tags: [def.name],
+        summary: `${def.name}: the timeline of a document (every step, who, when, comment) and its running approval`,
+        querystring: {
+          type: 'object',
+          required: ['id'],
+          properties: { id: { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER } },
+        },
+        response: { 200: envelope({ type: 'object', additionalProperties: true }) },
+      },
+    },
+    (req) => req.tenant(async (tx) => ok(await timeline(tx, def, req.query.id, req.lang))),
+  );
+}
+
+/** A domain's plugin for the workflows of its declared documents. */
+export const workflowRoutes =
+  (defs: readonly EntityDef[]): FastifyPluginAsync =>
+  async (app) => {
+    for (const def of defs) registerWorkflow(app, def);
+  };
