@@ -13,4 +13,9 @@ export interface PageDef {
   titleKey?: string;
   /** Do not keep the view alive when the user leaves it. */
   noCache?: boolean;
+  /**
+   * For a page that is no menu of its own (a record card): the menu paths it is opened from. It is reachable
+   * only while one of them is a permitted route, and its breadcrumb runs through that menu.
+   */
+  openedFrom?: string[];
 }

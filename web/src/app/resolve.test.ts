@@ -8,8 +8,14 @@ import { LAYOUT_ROUTES } from './static-routes';
 const C = lazy(async () => ({ default: () => null }));
 const pages: PageDef[] = [
   { path: '/equipment/ledger/:type', component: C },
-  { path: '/equipment/ledger/detail/:id', component: C, titleKey: 'equipment:detail' },
+  {
+    path: '/equipment/ledger/detail/:id',
+    component: C,
+    titleKey: 'equipment:detail',
+    openedFrom: ['/equipment/ledger/1'],
+  },
   { path: '/showform/index', component: C },
+  { path: '/setUp/organize', component: C },
   { path: '/dashboard', component: C },
 ];
 const routes = [
@@ -48,22 +54,28 @@ describe('what the main area shows for a path', () => {
   it('uses the generic form page for a form menu and the dashboard for a new-home menu', () => {
     expect(resolveView('/diy/abc', routes, pages)).toMatchObject({
       kind: 'page',
-      page: pages[2],
+      page: { path: '/showform/index' },
       meta: { query: 'abc' },
     });
-    expect(resolveView('/userh', routes, pages)).toMatchObject({ kind: 'page', page: pages[3] });
+    expect(resolveView('/userh', routes, pages)).toMatchObject({ kind: 'page', page: { path: '/dashboard' } });
   });
 
   it('shows an embedded frame for an external URL menu', () => {
     expect(resolveView('/userx', routes, pages)).toMatchObject({ kind: 'frame', meta: { urls: 'http://example.com' } });
   });
 
-  it('reaches a registered page that is not a menu route by its pattern, with its title key', () => {
-    expect(resolveView('/equipment/ledger/detail/9', routes, pages)).toMatchObject({
-      kind: 'page',
-      permitted: false,
-      meta: { titleKey: 'equipment:detail' },
-    });
+  it('reaches a page opened from a permitted menu by its pattern, under that menu in the breadcrumb', () => {
+    const v = resolveView('/equipment/ledger/detail/9', routes, pages);
+    expect(v).toMatchObject({ kind: 'page', permitted: false, meta: { titleKey: 'equipment:detail' } });
+    expect(v?.parents.map((p) => p.title)).toEqual(['设备', '设备台账']);
+  });
+
+  it('gives null for a registered page whose menu the user does not have (a typed path → /404)', () => {
+    expect(resolveView('/setUp/organize', routes, pages)).toBeNull();
+    expect(resolveView('/equipment/ledger/2', routes, pages)).toBeNull();
+    const withoutLedger = routes.filter((r) => r.path !== '/userg');
+    expect(resolveView('/equipment/ledger/1', withoutLedger, pages)).toBeNull();
+    expect(resolveView('/equipment/ledger/detail/9', withoutLedger, pages)).toBeNull();
   });
 
   it('gives null for an unknown path (→ /404)', () => {

@@ -28,12 +28,15 @@ export function findPage(pages: PageDef[], pathname: string): PageDef | null {
 }
 
 /**
- * Resolves a path under the layout: first the permitted routes (menu and static routes, exact path), then any
- * registered page by pattern (detail pages reached from a list). Unknown paths give null (→ /404).
+ * Resolves a path under the layout: first the permitted routes (menu and static routes, exact path), then a
+ * registered page opened from a permitted menu (a record card reached from its list), under that menu in the
+ * breadcrumb. Unknown paths, and the pages of menus the user does not have, give null (→ /404): a typed path
+ * never opens what the menus do not offer.
  */
 export function resolveView(pathname: string, routes: RouteRecord[], pages: PageDef[]): ResolvedView | null {
   const path = normalizePath(pathname);
-  const leaf = flattenRoutes(routes).find(({ route }) => route.path === path);
+  const leaves = flattenRoutes(routes);
+  const leaf = leaves.find(({ route }) => route.path === path);
   if (leaf) {
     const { route, parents } = leaf;
     const parentMetas = parents.map((p) => p.meta);
@@ -54,13 +57,14 @@ export function resolveView(pathname: string, routes: RouteRecord[], pages: Page
     };
   }
   const page = findPage(pages, path);
-  if (!page) return null;
+  const from = page?.openedFrom?.map((p) => leaves.find(({ route }) => route.path === p)).find(Boolean);
+  if (!page || !from) return null;
   return {
     pattern: page.path,
     kind: 'page',
     page,
     meta: { title: '', titleKey: page.titleKey, noCache: page.noCache },
-    parents: [],
+    parents: [...from.parents.map((p) => p.meta), from.route.meta],
     permitted: false,
   };
 }

@@ -45,7 +45,11 @@ export const hasPermission = (code: string, state: SessionState = sessionStore.g
 /** The session-flow error shown when user info cannot be verified (spec 8). */
 export class SessionError extends Error {}
 
-setMenuLocaleLoader(async (lang: Lang) => getData<Record<string, string>>('/api-user/sys/menuLocale', { lang }));
+// Menu titles need a session: a language picked on the login page must not call for them (a 401 there
+// clears the page and reloads it); the session start loads them.
+setMenuLocaleLoader(async (lang: Lang) =>
+  getToken() ? getData<Record<string, string>>('/api-user/sys/menuLocale', { lang }) : {},
+);
 
 async function fetchUserInfo(): Promise<UserInfo> {
   const res = await http.get<Envelope<UserInfo | null>>('/user/info', { token: getToken() });

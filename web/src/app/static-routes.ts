@@ -12,7 +12,13 @@ export const PUBLIC_PATHS: readonly string[] = [
   '/details',
 ];
 
-export const isPublicPath = (pathname: string): boolean => PUBLIC_PATHS.includes(normalizePath(pathname));
+/** Public pages with a parameter: the breakdown report of a machine's QR label (/report/<token>). */
+const PUBLIC_PREFIXES: readonly string[] = ['/report/'];
+
+export const isPublicPath = (pathname: string): boolean => {
+  const path = normalizePath(pathname);
+  return PUBLIC_PATHS.includes(path) || PUBLIC_PREFIXES.some((p) => path.startsWith(p) && path.length > p.length);
+};
 
 export const normalizePath = (pathname: string): string =>
   pathname.length > 1 && pathname.endsWith('/') ? pathname.replace(/\/+$/, '') : pathname;
@@ -43,6 +49,7 @@ export const STANDALONE_PAGES: ReadonlyArray<{ path: string; titleKey: string }>
   { path: '/checktemplate', titleKey: 'routes:checkTemplate' },
   { path: '/bytemplate', titleKey: 'routes:byTemplate' },
   { path: '/inspecttemplate', titleKey: 'routes:inspectTemplate' },
+  { path: '/report/:token', titleKey: 'routes:publicReport' },
 ];
 
 const page = (

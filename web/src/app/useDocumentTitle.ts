@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'react-router';
+import { matchPath, useLocation } from 'react-router';
 import { buildTitleKey } from './app-title';
 import { layoutPages } from './pages';
 import { resolveView } from './resolve';
@@ -16,7 +16,7 @@ export function useDocumentTitle(): void {
   const titleOf = useTitleOf();
   const appTitle = t(buildTitleKey());
   const path = normalizePath(pathname);
-  const standalone = STANDALONE_PAGES.find((p) => p.path === path);
+  const standalone = STANDALONE_PAGES.find((p) => matchPath(p.path, path));
   const view = standalone || session.status !== 'ready' ? null : resolveView(path, session.routes, layoutPages);
   const pageTitle = standalone ? t(standalone.titleKey) : view ? titleOf(view.meta) : '';
   const title = pageTitle ? `${pageTitle} - ${appTitle}` : appTitle;

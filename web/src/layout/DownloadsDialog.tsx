@@ -1,6 +1,6 @@
 import { DownloadOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { Modal, Table, Tag } from 'antd';
+import { Modal, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,12 +8,13 @@ import { buildUrl, type Envelope, http } from '../platform/http/client';
 import { Pagination } from '../platform/pagination/Pagination';
 import { getToken } from '../platform/session/storage';
 import { useStore } from '../platform/store';
+import { ResponsiveTable } from '../platform/ui/ResponsiveTable';
 import { layoutStore, setDownloadsOpen } from './layout-store';
 
 export const DOWNLOADS_QUERY_KEY = 'downloads';
 export const DOWNLOADS_PAGE_SIZE = 10;
 
-interface DownloadRow {
+export interface DownloadRow {
   id: number;
   index?: number;
   ywlx: number | string;
@@ -68,7 +69,7 @@ export function DownloadsDialog() {
       afterClose={() => setPaging({ page: 1, limit: DOWNLOADS_PAGE_SIZE })}
       data-testid="downloads-dialog"
     >
-      <Table<DownloadRow>
+      <ResponsiveTable<DownloadRow>
         rowKey="id"
         size="middle"
         loading={isFetching && !data}

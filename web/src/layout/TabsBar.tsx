@@ -28,6 +28,15 @@ function VisitedTime({ at }: { at: number }) {
   return <span data-testid="tab-time">{t('time.visited', { time: text })}</span>;
 }
 
+/** The scroll position that shows the whole tab, moving the bar as little as possible. */
+function scrollLeftShowing(bar: HTMLElement, tab: HTMLElement): number {
+  const start = tab.getBoundingClientRect().left - bar.getBoundingClientRect().left + bar.scrollLeft;
+  const end = start + tab.offsetWidth;
+  if (start < bar.scrollLeft) return Math.max(0, start - 12);
+  if (end > bar.scrollLeft + bar.clientWidth) return end - bar.clientWidth + 12;
+  return bar.scrollLeft;
+}
+
 /** The tabs bar of visited pages (spec 2.2). */
 export function TabsBar() {
   const { t } = useTranslation('layout');
@@ -39,11 +48,14 @@ export function TabsBar() {
   const { views } = useStore(tabsStore);
   const scroller = useRef<HTMLDivElement>(null);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: brings the active tab into view after each navigation
+  // The tab of a new page is added after this bar renders (the layout's visit effect): wait for it.
+  const activeIndex = views.findIndex((v) => v.path === path);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: brings the active tab into view once it is there
   useEffect(() => {
-    const active = scroller.current?.querySelector<HTMLElement>('.tags-view__item.is-active');
-    active?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
-  }, [path]);
+    const bar = scroller.current;
+    const active = bar?.querySelector<HTMLElement>('.tags-view__item.is-active');
+    if (bar && active) bar.scrollLeft = scrollLeftShowing(bar, active);
+  }, [activeIndex, views.length]);
 
   const close = (view: TabView) => {
     if (view.meta.affix) return;

@@ -3,10 +3,12 @@ import {
   DownloadOutlined,
   KeyOutlined,
   LogoutOutlined,
+  MessageOutlined,
   SettingOutlined,
   UserOutlined,
 } from '@ant-design/icons';
 import { Avatar, Dropdown, type MenuProps } from 'antd';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { queryClient } from '../app/Providers';
@@ -15,6 +17,8 @@ import { openPassword, setDownloadsOpen } from './layout-store';
 
 export const COMPANY_MANAGE = 'back:company:manage';
 
+const FeedbackDialog = lazy(() => import('../domains/operator/FeedbackDialog'));
+
 /** User menu: change password, my downloads, configuration (with back:company:manage), log out (spec 2.3). */
 export function UserMenu({ compact = false }: { compact?: boolean }) {
   const { t } = useTranslation('layout');
@@ -22,6 +26,7 @@ export function UserMenu({ compact = false }: { compact?: boolean }) {
   const session = useSession();
   const name = session.user?.peoplename || session.info?.name || session.user?.username || '';
   const avatar = session.info?.avatar;
+  const [feedback, setFeedback] = useState(false);
 
   const items: MenuProps['items'] = [
     {
@@ -33,6 +38,11 @@ export function UserMenu({ compact = false }: { compact?: boolean }) {
       key: 'downloads',
       icon: <DownloadOutlined />,
       label: <span data-testid="menu-downloads">{t('user.downloads')}</span>,
+    },
+    {
+      key: 'feedback',
+      icon: <MessageOutlined />,
+      label: <span data-testid="menu-feedback">{t('user.feedback')}</span>,
     },
     ...(hasPermission(COMPANY_MANAGE, session)
       ? [
@@ -55,6 +65,7 @@ export function UserMenu({ compact = false }: { compact?: boolean }) {
   const onClick: MenuProps['onClick'] = async ({ key }) => {
     if (key === 'password') openPassword('normal');
     else if (key === 'downloads') setDownloadsOpen(true);
+    else if (key === 'feedback') setFeedback(true);
     else if (key === 'config') navigate('/info/index');
     else if (key === 'logout') {
       await logout();
@@ -64,17 +75,24 @@ export function UserMenu({ compact = false }: { compact?: boolean }) {
   };
 
   return (
-    <Dropdown menu={{ items, onClick }} trigger={['click']} placement="bottomRight">
-      <button type="button" className="navbar-user" data-testid="user-menu">
-        <Avatar
-          size={30}
-          src={avatar || undefined}
-          icon={avatar ? undefined : <UserOutlined />}
-          className="navbar-user__avatar"
-        />
-        {compact ? null : <span className="navbar-user__name">{name}</span>}
-        <CaretDownOutlined className="navbar-user__caret" />
-      </button>
-    </Dropdown>
+    <>
+      <Dropdown menu={{ items, onClick }} trigger={['click']} placement="bottomRight">
+        <button type="button" className="navbar-user" data-testid="user-menu">
+          <Avatar
+            size={30}
+            src={avatar || undefined}
+            icon={avatar ? undefined : <UserOutlined />}
+            className="navbar-user__avatar"
+          />
+          {compact ? null : <span className="navbar-user__name">{name}</span>}
+          <CaretDownOutlined className="navbar-user__caret" />
+        </button>
+      </Dropdown>
+      {feedback && (
+        <Suspense fallback={null}>
+          <FeedbackDialog onClose={() => setFeedback(false)} />
+        </Suspense>
+      )}
+    </>
   );
 }

@@ -8,6 +8,7 @@ import { connectSocket, socketUrl } from '../platform/realtime/socket';
 import { getToken } from '../platform/session/storage';
 import { withFeedback } from '../platform/ui/feedback';
 import { DOWNLOADS_QUERY_KEY } from './DownloadsDialog';
+import { announceDownload } from './download-notice';
 import { openPassword, setDevice, setDownloadsOpen } from './layout-store';
 
 /** Device follows the page width: mobile under 992 px (spec 2.2, 4). */
@@ -64,16 +65,27 @@ export function useStartupNotices(user: CurrentUser | null): void {
   }, []);
 }
 
-/** The download socket: the list reloads when a message arrives (spec 2.4, 4). */
+/**
+ * The user's socket: the downloads reload when a message arrives, and a download that became ready (or
+ * failed) is announced with its link wherever the user is (spec 2.4, 4); a changed record of a live entity
+ * ({ type: 'record', entity, id }) reloads that entity's open lists and records.
+ */
 export function useDownloadSocket(userId: string | number | undefined): void {
   const queryClient = useQueryClient();
+  const { t } = useTranslation('layout');
   useEffect(() => {
     if (userId === undefined || userId === null || userId === '') return;
     return connectSocket(
       () => socketUrl(userId, getToken()),
-      () => {
+      (msg) => {
+        if (msg.type === 'record' && typeof msg.entity === 'string') {
+          void queryClient.invalidateQueries({ queryKey: ['resource-page', msg.entity] });
+          void queryClient.invalidateQueries({ queryKey: ['resource-row', msg.entity] });
+          return;
+        }
         void queryClient.invalidateQueries({ queryKey: [DOWNLOADS_QUERY_KEY] });
+        if (msg.type === 'download' && Number(msg.id) > 0) void announceDownload(Number(msg.id), t).catch(() => {});
       },
     );
-  }, [userId, queryClient]);
+  }, [userId, queryClient, t]);
 }

@@ -1,6 +1,7 @@
 import { DatePicker, Input, InputNumber, Select, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { DependentRefSelect, type Within } from './DependentRef';
+import { FileInput } from './FileInput';
 import { RefSelect } from './RefSelect';
 import type { FieldMeta } from './types';
 
@@ -113,9 +114,12 @@ export function FieldInput({ field, value, onChange, disabled, search, placehold
           {...common}
         />
       );
-    case 'json':
     case 'image':
     case 'attachments':
+      if (!search)
+        return <FileInput kind={field.type} value={value} onChange={onChange} disabled={disabled} testId={testId} />;
+      return <Input disabled data-testid={testId} />;
+    case 'json':
       return (
         <Input
           disabled

@@ -1,6 +1,7 @@
-import { Select } from 'antd';
-import { useState } from 'react';
-import { useRefOptions } from './api';
+import { Select, TreeSelect } from 'antd';
+import { useMemo, useState } from 'react';
+import { REF_TREE_LIMIT, useRefOptions } from './api';
+import { choiceTree } from './ref-tree';
 import type { FieldMeta } from './types';
 
 interface Props {
@@ -15,7 +16,11 @@ interface Props {
 }
 
 /** A searchable select of a reference field's choices (loaded from the server as the user types). */
-export function RefSelect({ field, value, onChange, disabled, multiple, placeholder, within }: Props) {
+export function RefSelect(props: Props) {
+  return props.field.tree ? <RefTreeSelect {...props} /> : <RefListSelect {...props} />;
+}
+
+function RefListSelect({ field, value, onChange, disabled, multiple, placeholder, within }: Props) {
   const [keyword, setKeyword] = useState('');
   const { data, isFetching } = useRefOptions(field.optionsUrl, keyword, within);
   return (
@@ -29,6 +34,29 @@ export function RefSelect({ field, value, onChange, disabled, multiple, placehol
       onChange={onChange}
       disabled={disabled}
       placeholder={placeholder}
+      data-testid={`field-${field.name}`}
+    />
+  );
+}
+
+/** A reference to a tree (a category under its parent category): the whole tree, searched in the browser. */
+function RefTreeSelect({ field, value, onChange, disabled, multiple, placeholder, within }: Props) {
+  const { data, isFetching } = useRefOptions(field.optionsUrl, '', within, REF_TREE_LIMIT);
+  const treeData = useMemo(() => choiceTree(data ?? []), [data]);
+  return (
+    <TreeSelect
+      showSearch
+      treeNodeFilterProp="title"
+      allowClear
+      treeDefaultExpandAll
+      multiple={multiple}
+      loading={isFetching}
+      treeData={treeData}
+      value={value as number | undefined}
+      onChange={onChange}
+      disabled={disabled}
+      placeholder={placeholder}
+      popupMatchSelectWidth={false}
       data-testid={`field-${field.name}`}
     />
   );

@@ -4,6 +4,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HttpError } from '../platform/http/client';
 import { toast } from '../platform/ui/feedback';
+import { validated } from '../platform/ui/validated';
 import { fetchOne, saveRow } from './api';
 import { withinOf } from './DependentRef';
 import { displayValue } from './display';
@@ -50,7 +51,8 @@ export function ResourceForm({ meta, mode, id, fixed = {}, onClose, onSaved }: P
   }, [form, fields, mode, row]);
 
   const submit = async () => {
-    const values = await form.validateFields();
+    const values = await validated(form);
+    if (!values) return;
     setSaving(true);
     try {
       const saved = await saveRow(meta, { ...toBody(fields, values, mode === 'edit' ? id! : undefined), ...fixed });
@@ -102,7 +104,7 @@ export function ResourceForm({ meta, mode, id, fixed = {}, onClose, onSaved }: P
           <Form form={form} layout="vertical" requiredMark>
             <GridRow gutter={16}>
               {fields.map((f) => (
-                <Col key={f.name} span={f.type === 'text' ? 24 : 12}>
+                <Col key={f.name} span={['text', 'image', 'attachments'].includes(f.type) ? 24 : 12}>
                   <Form.Item
                     name={namePath(f)}
                     label={f.label}

@@ -1,11 +1,13 @@
 import { DeleteOutlined, ExportOutlined, ImportOutlined, PlusOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Empty, Popconfirm, Result, Space, Spin, Table, type TableProps, Tabs } from 'antd';
-import { type ReactNode, useState } from 'react';
+import { Button, Card, Empty, Popconfirm, Result, Space, Spin, type TableProps } from 'antd';
+import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Pagination } from '../platform/pagination/Pagination';
 import { toast } from '../platform/ui/feedback';
+import { ACTIONS_COLUMN, type CardLayout, ResponsiveTable } from '../platform/ui/ResponsiveTable';
 import { deleteRows, exportRows, fetchPage, useEntityMeta } from './api';
+import { ChildLists } from './ChildLists';
 import { displayValue } from './display';
 import { ImportDialog } from './ImportDialog';
 import { type FormMode, ResourceForm } from './ResourceForm';
@@ -30,6 +32,10 @@ export interface ResourceListProps {
   rowClassName?: (row: Row) => string;
   /** The page's own view of a row's children, shown when the row expands (instead of the generic child lists). */
   expandedRow?: (row: Row) => ReactNode;
+  /** Filters the page applies outside the search form (a state tab): they narrow the list only. */
+  filters?: Record<string, string | number>;
+  /** Told the search form's filters whenever the user searches (counts that follow the same filters). */
+  onSearch?: (filters: Record<string, string | number>) => void;
 }
 
 /** What page-specific buttons get: the selected rows and a way to reload the list. */
@@ -52,6 +58,8 @@ function ListBody({
   rowLocked,
   rowClassName,
   expandedRow,
+  filters: pageFilters = NONE,
+  onSearch,
 }: Omit<ResourceListProps, 'entity'> & { meta: EntityMeta }) {
   const { t } = useTranslation('resources');
   const queryClient = useQueryClient();
@@ -63,7 +71,11 @@ function ListBody({
   const [form, setForm] = useState<{ mode: FormMode; id: number | null } | null>(null);
   const [importing, setImporting] = useState(false);
 
-  const query = { ...filters, ...fixed, ...sort, page: paging.page, limit: paging.limit };
+  const pageFiltersKey = JSON.stringify(pageFilters);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: another page filter starts again at page 1
+  useEffect(() => setPaging((p) => ({ ...p, page: 1 })), [pageFiltersKey]);
+
+  const query = { ...filters, ...pageFilters, ...fixed, ...sort, page: paging.page, limit: paging.limit };
   const { data, isFetching } = useQuery({
     queryKey: ['resource-page', meta.name, query],
     queryFn: () => fetchPage(meta, query),
@@ -103,12 +115,13 @@ function ListBody({
         render: (_v: unknown, row: Row) => displayValue(f, row, t),
       }));
     cols.push({
-      key: '__actions',
+      key: ACTIONS_COLUMN,
       title: t('table.actions'),
       fixed: 'right',
-      width: rowActions ? 240 : 170,
+      // As wide as its buttons: a wider fixed column hides more of the columns it floats over.
+      className: 'resource-actions',
       render: (_v: unknown, row: Row) => (
-        <Space size={4}>
+        <Space size={4} data-testid="row-actions">
           <Button type="link" size="small" onClick={() => setForm({ mode: 'view', id: row.id })}>
             {t('actions.view')}
           </Button>
@@ -137,8 +150,9 @@ function ListBody({
   })();
 
   const children = nested ? [] : meta.children;
+  // A flex row, not antd's Space: the buttons a page adds (one component, several buttons) get the gap too.
   const toolbar = (
-    <Space wrap>
+    <div className="resource-toolbar__buttons">
       {meta.can.add && (
         <Button
           type="primary"
@@ -171,7 +185,7 @@ function ListBody({
         </Button>
       )}
       {!nested && toolbarExtra?.(ctx)}
-    </Space>
+    </div>
   );
 
   const table = (
@@ -181,12 +195,14 @@ function ListBody({
           fields={meta.fields.filter((f) => !(f.name in fixed))}
           onSearch={(q) => {
             setFilters(q);
+            onSearch?.(q);
             setPaging((p) => ({ ...p, page: 1 }));
           }}
         />
       )}
       <div className="resource-toolbar">{toolbar}</div>
-      <Table<Row>
+      <ResponsiveTable<Row>
+        card={cardLayout(meta, fixed)}
         rowKey="id"
         size={nested ? 'small' : 'middle'}
         loading={isFetching}
@@ -261,23 +277,11 @@ function ListBody({
   );
 }
 
-/** The child collections of a row: one nested list, or a tab per collection when there are several. */
-function ChildLists({ parent, entries }: { parent: Row; entries: EntityMeta['children'] }) {
-  const list = (c: EntityMeta['children'][number]) => (
-    <ResourceListPage entity={c.entity} fixed={{ [c.field]: parent.id }} nested />
-  );
-  if (entries.length === 1) return list(entries[0]!);
-  return (
-    <Tabs
-      size="small"
-      items={entries.map((c) => ({ key: c.as, label: <ChildTitle entity={c.entity} />, children: list(c) }))}
-    />
-  );
-}
-
-function ChildTitle({ entity }: { entity: string }) {
-  const { data } = useEntityMeta(entity);
-  return <span data-testid={`child-tab-${entity}`}>{data?.title ?? ''}</span>;
+/** A row's card on a phone: its name and code as the title, and the next four listed fields. */
+function cardLayout(meta: EntityMeta, fixed: Record<string, string | number>): CardLayout {
+  const listed = meta.fields.filter((f) => f.list && !(f.name in fixed)).map((f) => f.name);
+  const title = [meta.nameField, meta.codeField].filter((k): k is string => !!k && listed.includes(k));
+  return { title, fields: listed.filter((k) => !title.includes(k)).slice(0, 4) };
 }
 
 /**

@@ -2,7 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { buildUrl, type Envelope, http } from '../platform/http/client';
 import { getToken } from '../platform/session/storage';
-import type { EntityMeta, Option, Row } from './types';
+import type { RefOption } from './ref-tree';
+import type { EntityMeta, Row } from './types';
 
 export type Query = Record<string, string | number | boolean | null | undefined>;
 
@@ -21,19 +22,32 @@ export function useEntityMeta(entity: string) {
   });
 }
 
-/** Choices of a reference field (id, label, code), searchable; `within` narrows a dependent ref to a parent value. */
-export function useRefOptions(url: string | undefined, keyword: string, within?: string | number | null) {
+/** How many choices of a reference to a tree load at once (the whole tree, searched in the browser). */
+export const REF_TREE_LIMIT = 2000;
+
+type Choice = { value: number; label: string; code?: string | null; parent?: number | null };
+
+/**
+ * Choices of a reference field (id, label, code, and parent for a tree), searchable; `within` narrows a
+ * dependent ref to a parent value; `limit` defaults to REF_OPTIONS_LIMIT.
+ */
+export function useRefOptions(
+  url: string | undefined,
+  keyword: string,
+  within?: string | number | null,
+  limit = REF_OPTIONS_LIMIT,
+) {
   return useQuery({
-    queryKey: ['resource-options', url, keyword, within ?? null],
+    queryKey: ['resource-options', url, keyword, within ?? null, limit],
     queryFn: async () => {
-      const rows = (
-        await http.get<Envelope<{ value: number; label: string; code?: string | null }[]>>(url!, {
-          keyword,
-          limit: REF_OPTIONS_LIMIT,
-          within: within ?? undefined,
-        })
-      ).data;
-      return rows.map((r): Option => ({ value: r.value, label: r.code ? `${r.label} (${r.code})` : r.label }));
+      const rows = (await http.get<Envelope<Choice[]>>(url!, { keyword, limit, within: within ?? undefined })).data;
+      return rows.map(
+        (r): RefOption => ({
+          value: r.value,
+          label: r.code ? `${r.label} (${r.code})` : r.label,
+          ...(r.parent !== undefined ? { parent: r.parent } : {}),
+        }),
+      );
     },
     enabled: !!url,
     staleTime: 30_000,

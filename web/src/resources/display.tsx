@@ -2,6 +2,7 @@ import { Tag } from 'antd';
 import dayjs from 'dayjs';
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
+import { FileDisplay } from './FileDisplay';
 import type { FieldMeta, Row } from './types';
 import { rowValue } from './values';
 
@@ -27,6 +28,7 @@ export function displayValue(f: FieldMeta, row: Row, t: TFunction): ReactNode {
       });
     case 'image':
     case 'attachments':
+      return <FileDisplay kind={f.type} value={v} />;
     case 'json':
       return Array.isArray(v) ? t('resources:values.items', { count: v.length }) : JSON.stringify(v);
     default:

@@ -3,11 +3,15 @@ import { Card, Descriptions, Empty, Spin, Timeline } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
+import { hasPermission } from '../../app/session';
 import { type Envelope, http } from '../../platform/http/client';
 import { useEntityMeta } from '../../resources/api';
 import { displayValue } from '../../resources/display';
 import type { Row } from '../../resources/types';
+import { MachineOrders } from './MachineOrders';
+import { ReportLinkButton } from './ReportLinkButton';
 
+const ORDERS_VIEW = 'repair_admin:task:view';
 const SHOWN = ['code', 'name', 'model', 'categoryId', 'workshopId', 'lineId', 'status', 'importance', 'responsibleId'];
 
 /** /equipment/ledger/detail/:id: a machine's record card and its timeline (allotments, moves, scrap...). */
@@ -26,7 +30,11 @@ export default function LedgerDetail() {
   if (!data) return <Empty />;
   const typeField = recordMeta.fields.find((f) => f.name === 'recordType')!;
   return (
-    <Card title={`${data.code} ${data.name}`} data-testid="equipment-detail">
+    <Card
+      title={`${data.code} ${data.name}`}
+      extra={<ReportLinkButton id={Number(data.id)} />}
+      data-testid="equipment-detail"
+    >
       <Descriptions column={{ xs: 1, md: 3 }} bordered size="small">
         {SHOWN.map((name) => meta.fields.find((f) => f.name === name))
           .filter((f) => f !== undefined)
@@ -37,20 +45,29 @@ export default function LedgerDetail() {
           ))}
       </Descriptions>
       <Card type="inner" title={recordMeta.title} style={{ marginTop: 16 }}>
-        <Timeline
-          data-testid="equipment-timeline"
-          items={data.records.map((r) => ({
-            key: String(r.id),
-            children: (
-              <div data-record-type={String(r.recordType)}>
-                <strong>{displayValue(typeField, r, t)}</strong>{' '}
-                {dayjs(String(r.recordDate)).format('YYYY-MM-DD HH:mm')}
-                <div>{String(r.content ?? '')}</div>
-              </div>
-            ),
-          }))}
-        />
+        {data.records.length === 0 ? (
+          <Empty
+            image={Empty.PRESENTED_IMAGE_SIMPLE}
+            description={t('equipment:detail.empty')}
+            data-testid="equipment-timeline-empty"
+          />
+        ) : (
+          <Timeline
+            data-testid="equipment-timeline"
+            items={data.records.map((r) => ({
+              key: String(r.id),
+              children: (
+                <div data-record-type={String(r.recordType)}>
+                  <strong>{displayValue(typeField, r, t)}</strong>{' '}
+                  {dayjs(String(r.recordDate)).format('YYYY-MM-DD HH:mm')}
+                  <div>{String(r.content ?? '')}</div>
+                </div>
+              ),
+            }))}
+          />
+        )}
       </Card>
+      {hasPermission(ORDERS_VIEW) && <MachineOrders equipmentId={Number(data.id)} />}
     </Card>
   );
 }

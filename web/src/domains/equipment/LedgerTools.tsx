@@ -1,6 +1,7 @@
 import { Button } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import { hasPermission } from '../../app/session';
 import { http } from '../../platform/http/client';
 import { toast } from '../../platform/ui/feedback';
@@ -22,6 +23,7 @@ export const printUrl = (ids: number[]) => `/printQRcode?ids=${ids.join(',')}`;
 export function LedgerTools({ ctx, kind }: { ctx: ListContext; kind: 1 | 2 }) {
   const { t } = useTranslation('equipment');
   const [open, setOpen] = useState<Dialog>(null);
+  const navigate = useNavigate();
   const one = ctx.selected.length === 1 ? ctx.selected[0]! : null;
   const button = (code: string, dialog: Exclude<Dialog, null>, enabled: boolean) =>
     hasPermission(code) && (
@@ -48,6 +50,11 @@ export function LedgerTools({ ctx, kind }: { ctx: ListContext; kind: 1 | 2 }) {
           data-testid="ledger-print"
         >
           {t('ledger.print')}
+        </Button>
+      )}
+      {kind === 1 && hasPermission('equipment:ledger:count') && (
+        <Button onClick={() => navigate('/equipment/inventory')} data-testid="ledger-count">
+          {t('count.title')}
         </Button>
       )}
       {kind === 2 && button('eqmold:eqmoldlist:mount', 'mount', one !== null && !mounted)}

@@ -2,6 +2,7 @@ import { Col, Form, Row as GridRow, Modal, Spin } from 'antd';
 import dayjs from 'dayjs';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { validated } from '../../platform/ui/validated';
 import { useEntityMeta } from '../../resources/api';
 import { withinOf } from '../../resources/DependentRef';
 import { FieldInput } from '../../resources/FieldInput';
@@ -38,7 +39,8 @@ export function MetaDialog({ entity, fields: names, title, required = [], onSubm
   }, [form, fields]);
 
   const ok = async () => {
-    const values = await form.validateFields();
+    const values = await validated(form);
+    if (!values) return;
     setBusy(true);
     try {
       await onSubmit(toBody(fields, values));

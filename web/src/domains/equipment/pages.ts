@@ -1,5 +1,6 @@
 import { lazy } from 'react';
 import type { PageDef } from '../../app/page-types';
+import { LEDGER_PATH } from './route-type';
 
 const ledger = lazy(() => import('./LedgerPage'));
 const categories = lazy(() => import('./CategoryPage'));
@@ -18,6 +19,13 @@ export const pages: PageDef[] = [
     component: lazy(() => import('./LedgerDetail')),
     titleKey: 'equipment:detail.title',
     noCache: true,
+    openedFrom: [LEDGER_PATH],
   },
   { path: '/printQRcode', component: lazy(() => import('./PrintQRCode')) },
+  {
+    path: '/equipment/inventory',
+    component: lazy(() => import('./InventoryPage')),
+    titleKey: 'equipment:count.title',
+    openedFrom: [LEDGER_PATH],
+  },
 ];

@@ -7,5 +7,8 @@ export function useRouteType(fallback: 1 | 2): 1 | 2 {
   return last === 1 || last === 2 ? last : fallback;
 }
 
+/** The equipment ledger's menu path: the record card opens from it. */
+export const LEDGER_PATH = '/equipment/ledger/1';
+
 /** The record card of a machine (also what its QR label opens). */
 export const detailPath = (id: unknown) => `/equipment/ledger/detail/${id}`;

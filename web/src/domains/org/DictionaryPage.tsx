@@ -1,11 +1,14 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Form, Input, InputNumber, Modal, Popconfirm, Space, Table } from 'antd';
+import { Button, Card, Form, Input, InputNumber, Modal, Popconfirm, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { hasPermission } from '../../app/session';
 import { HttpError } from '../../platform/http/client';
+import { isLang, LANG_LABELS, LANGS } from '../../platform/preferences';
 import { toast } from '../../platform/ui/feedback';
+import { ACTIONS_COLUMN, ResponsiveTable } from '../../platform/ui/ResponsiveTable';
+import { validated } from '../../platform/ui/validated';
 import { deleteItem, flatten, type ItemNode, itemTree, saveItem } from './api';
 
 type Editing = { item: Partial<ItemNode>; parent: ItemNode | null };
@@ -16,7 +19,8 @@ const prune = (nodes: ItemNode[]): ItemNode[] =>
 
 /** /setUp/dictionary: the company's dictionary (WorkType, energytype, ...) as a tree of groups and values. */
 export default function DictionaryPage() {
-  const { t } = useTranslation('org');
+  const { t, i18n } = useTranslation('org');
+  const lang = isLang(i18n.language) ? i18n.language : 'zh';
   const tree = useQuery({ queryKey: ['org-items'], queryFn: itemTree });
   const [editing, setEditing] = useState<Editing | null>(null);
   const [expanded, setExpanded] = useState<readonly React.Key[] | null>(null);
@@ -49,7 +53,7 @@ export default function DictionaryPage() {
         )
       }
     >
-      <Table<ItemNode>
+      <ResponsiveTable<ItemNode>
         rowKey="id"
         size="small"
         loading={tree.isFetching}
@@ -61,12 +65,17 @@ export default function DictionaryPage() {
         }}
         onRow={(r) => ({ 'data-testid': `item-${r.code}` }) as React.HTMLAttributes<HTMLElement>}
         columns={[
-          { key: 'name', title: t('dictionary.fields.name'), dataIndex: 'name' },
+          {
+            key: 'name',
+            title: t('dictionary.fields.name'),
+            dataIndex: 'name',
+            render: (_v, item) => item.names?.[lang] || item.name,
+          },
           { key: 'code', title: t('dictionary.fields.code'), dataIndex: 'code' },
           { key: 'value', title: t('dictionary.fields.value'), dataIndex: 'value' },
-          { key: 'sort', title: t('dictionary.fields.sort'), dataIndex: 'sort', width: 80 },
+          { key: 'sort', title: t('dictionary.fields.sort'), dataIndex: 'sort' },
           {
-            key: 'actions',
+            key: ACTIONS_COLUMN,
             title: t('actions.title'),
             width: 220,
             render: (_v, item) => (
@@ -124,7 +133,8 @@ function ItemForm({ editing, onClose, onSaved }: { editing: Editing; onClose: ()
   const [saving, setSaving] = useState(false);
   const { item, parent } = editing;
   const submit = async () => {
-    const values = await form.validateFields();
+    const values = await validated(form);
+    if (!values) return;
     setSaving(true);
     try {
       await saveItem(item.id ? { id: item.id, ...values } : { parentId: parent?.id ?? null, ...values });
@@ -173,6 +183,16 @@ function ItemForm({ editing, onClose, onSaved }: { editing: Editing; onClose: ()
         >
           <Input maxLength={100} data-testid="item-field-name" />
         </Form.Item>
+        {LANGS.map((l) => (
+          <Form.Item
+            key={l}
+            name={['names', l]}
+            label={t('dictionary.fields.nameIn', { language: LANG_LABELS[l] })}
+            extra={l === LANGS[LANGS.length - 1] ? t('dictionary.namesHint') : undefined}
+          >
+            <Input maxLength={100} data-testid={`item-field-name-${l}`} />
+          </Form.Item>
+        ))}
         <Form.Item name="value" label={label('value')}>
           <Input maxLength={200} />
         </Form.Item>

@@ -19,6 +19,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HttpError } from '../../platform/http/client';
 import { toast } from '../../platform/ui/feedback';
+import { validated } from '../../platform/ui/validated';
 import { type Member, type OrgNode, orgTree, roleList, saveMember } from './api';
 
 interface Props {
@@ -55,7 +56,8 @@ export function MemberDrawer({ member, organizationId, onClose, onSaved }: Props
       };
 
   const submit = async () => {
-    const values = await form.validateFields();
+    const values = await validated(form);
+    if (!values) return;
     for (const d of DATES) values[d] = values[d] ? dayjs(values[d]).format('YYYY-MM-DD') : null;
     if (member) {
       delete values.password;

@@ -1,12 +1,13 @@
 import { ExportOutlined, ImportOutlined, PlusOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Input, Modal, Space, Switch, Table, type TableProps } from 'antd';
+import { Button, Card, Input, Modal, Space, Switch, type TableProps } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { hasPermission } from '../../app/session';
 import { openPasswordReset } from '../../platform/events';
 import { Pagination } from '../../platform/pagination/Pagination';
 import { toast } from '../../platform/ui/feedback';
+import { ACTIONS_COLUMN, ResponsiveTable } from '../../platform/ui/ResponsiveTable';
 import { ImportDialog } from '../../resources/ImportDialog';
 import type { EntityMeta } from '../../resources/types';
 import { deleteMember, deleteNotice, exportSheet, type Member, memberPage, switchMember } from './api';
@@ -100,7 +101,7 @@ export function MembersPanel({ organizationId }: { organizationId: number | null
       ),
     },
     {
-      key: 'actions',
+      key: ACTIONS_COLUMN,
       title: t('actions.title'),
       fixed: 'right',
       width: 210,
@@ -183,7 +184,7 @@ export function MembersPanel({ organizationId }: { organizationId: number | null
           </>
         )}
       </Space>
-      <Table<Member>
+      <ResponsiveTable<Member>
         rowKey="id"
         size="small"
         loading={isFetching}

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { hasPermission } from '../../app/session';
 import { toast } from '../../platform/ui/feedback';
+import { validated } from '../../platform/ui/validated';
 import { deleteOrg, flatten, type OrgNode, orgTree, saveOrg, sortOrgs } from './api';
 
 interface Props {
@@ -146,7 +147,8 @@ function OrgForm({
   const initial = editing.mode === 'edit' ? editing.node : { state: 1 };
 
   const submit = async () => {
-    const values = await form.validateFields();
+    const values = await validated(form);
+    if (!values) return;
     setSaving(true);
     try {
       const body =

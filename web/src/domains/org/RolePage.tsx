@@ -1,6 +1,6 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Empty, Form, Input, Modal, Popconfirm, Radio, Space, Table, Tabs, Tag } from 'antd';
+import { Button, Card, Empty, Form, Input, Modal, Popconfirm, Radio, Space, Tabs, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { hasPermission } from '../../app/session';
@@ -9,6 +9,8 @@ import { deleteRole, type Role, roleList, saveRole } from './api';
 import { RoleGrantsPanel } from './RoleGrantsPanel';
 import { RoleHoldersPanel } from './RoleHoldersPanel';
 import './org.css';
+import { ACTIONS_COLUMN, ResponsiveTable } from '../../platform/ui/ResponsiveTable';
+import { validated } from '../../platform/ui/validated';
 
 /** /setUp/role: roles on the left; the selected role's menu and button grants and its holders on the right. */
 export default function RolePage() {
@@ -46,7 +48,7 @@ export default function RolePage() {
           )
         }
       >
-        <Table<Role>
+        <ResponsiveTable<Role>
           rowKey="id"
           size="small"
           pagination={false}
@@ -68,7 +70,7 @@ export default function RolePage() {
             },
             { key: 'userCount', title: t('role.fields.userCount'), dataIndex: 'userCount', width: 70 },
             {
-              key: 'actions',
+              key: ACTIONS_COLUMN,
               width: 110,
               render: (_v, r) => (
                 <Space size={0} onClick={(e) => e.stopPropagation()}>
@@ -126,7 +128,8 @@ function RoleForm({ role, onClose, onSaved }: { role: Partial<Role>; onClose: ()
   const [form] = Form.useForm();
   const [saving, setSaving] = useState(false);
   const submit = async () => {
-    const values = await form.validateFields();
+    const values = await validated(form);
+    if (!values) return;
     setSaving(true);
     try {
       await saveRole(role.id ? { id: role.id, ...values } : values);

@@ -60,6 +60,8 @@ export interface ItemNode {
   parentId: number | null;
   code: string;
   name: string;
+  /** The name in each language; a language without one shows `name`. */
+  names?: Partial<Record<'zh' | 'en' | 'tw', string>> | null;
   value: string | null;
   sort: number;
   remark: string | null;

@@ -12,6 +12,8 @@ import { useTitleOf } from '../../app/titles';
 import { MenuIcon } from '../../layout/icons';
 import { UNREAD_QUERY_KEY } from '../../layout/MessageBell';
 import { getData } from '../../platform/http/client';
+import { HomePanel } from '../reports/HomePanel';
+import { useChosenPictures } from './login-background';
 import { fetchDownloads } from './queries';
 import './shell-pages.css';
 
@@ -55,10 +57,20 @@ export default function DashboardPage() {
   );
   const expiry = user?.company?.expiryDate ? dayjs(user.company.expiryDate) : null;
   const daysLeft = expiry ? expiry.startOf('day').diff(dayjs().startOf('day'), 'day') : null;
+  const { banner } = useChosenPictures();
 
   return (
     <div className="shell-page dashboard" data-testid="dashboard">
-      <section className="dashboard-hero">
+      <section
+        className={banner ? 'dashboard-hero dashboard-hero--picture' : 'dashboard-hero'}
+        data-testid="dashboard-hero"
+        // The operator's banner (/operatesys/picture) under a shade that keeps the white text readable.
+        style={
+          banner
+            ? { backgroundImage: `linear-gradient(rgba(15, 23, 42, 0.45), rgba(15, 23, 42, 0.45)), url("${banner}")` }
+            : undefined
+        }
+      >
         <div>
           <div className="dashboard-hero__greeting">
             {t(greetingKey(new Date().getHours()), { name: user?.peoplename || user?.username || '' })}
@@ -114,6 +126,8 @@ export default function DashboardPage() {
           </Card>
         </Col>
       </Row>
+
+      <HomePanel />
 
       <Card variant="borderless" title={t('dashboard.modules')} className="dashboard-modules">
         {modules.length === 0 ? (

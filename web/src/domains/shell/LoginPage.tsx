@@ -8,7 +8,9 @@ import { http } from '../../platform/http/client';
 import { BrandArt } from './BrandArt';
 import { LockIcon, LoginField, UserIcon } from './LoginField';
 import { LoginLanguageSwitch } from './LoginLanguageSwitch';
+import { LoginUpdateLog } from './LoginUpdateLog';
 import { LogoMark } from './LogoMark';
+import { useChosenLoginBackground } from './login-background';
 import './login.css';
 
 interface LoginAnswer {
@@ -29,6 +31,7 @@ export default function LoginPage() {
   const [params] = useSearchParams();
   const [submitting, setSubmitting] = useState(false);
   const ops = isOpsBuild();
+  const background = useChosenLoginBackground();
 
   const [errors, setErrors] = useState<Partial<Record<keyof LoginForm, string>>>({});
 
@@ -63,6 +66,7 @@ export default function LoginPage() {
       className={`login-page ${ops ? 'login-page--ops' : 'login-page--eam'}`}
       data-testid="login-page"
       data-ops={ops ? '1' : '0'}
+      style={background ? { backgroundImage: `url("${background}")` } : undefined}
     >
       <div className="login-toolbar">
         <LoginLanguageSwitch />
@@ -74,6 +78,7 @@ export default function LoginPage() {
         </div>
         <h1 className="login-brand__headline">{t(ops ? 'headlineOps' : 'headline')}</h1>
         <p className="login-brand__text">{t(ops ? 'taglineOps' : 'tagline')}</p>
+        <LoginUpdateLog />
         <BrandArt />
       </section>
       <main className="login-panel">

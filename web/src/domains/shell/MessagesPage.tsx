@@ -1,6 +1,6 @@
 import { CheckOutlined, ReloadOutlined } from '@ant-design/icons';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Badge, Button, Card, Modal, Segmented, Space, Table, Typography } from 'antd';
+import { Badge, Button, Card, Modal, Segmented, Space, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +11,7 @@ import { DEFAULT_LIMIT } from '../../platform/pagination/paging';
 import { useStore } from '../../platform/store';
 import { fetchMessages, MESSAGES_QUERY_KEY, type Message, markRead } from './queries';
 import './shell-pages.css';
+import { ResponsiveTable } from '../../platform/ui/ResponsiveTable';
 
 type Filter = 'all' | 'unread' | 'read';
 const STATE: Record<Filter, 0 | 1 | undefined> = { all: undefined, unread: 0, read: 1 };
@@ -76,7 +77,7 @@ export default function MessagesPage() {
           </Button>
         </Space>
       </div>
-      <Table<Message>
+      <ResponsiveTable<Message>
         rowKey="id"
         loading={query.isFetching}
         dataSource={query.data?.data ?? []}

@@ -8,6 +8,7 @@ import { useTitleOf } from '../../app/titles';
 import { setDownloadsOpen } from '../../layout/layout-store';
 import { tabsStore } from '../../layout/tabs-store';
 import { useStore } from '../../platform/store';
+import { MyApprovalsCard } from './MyApprovalsCard';
 import { fetchDownloads, fetchMessages, MESSAGES_QUERY_KEY } from './queries';
 import './shell-pages.css';
 
@@ -24,6 +25,7 @@ export default function WorkboardPage() {
     <div className="shell-page" data-testid="workboard">
       <Row gutter={[16, 16]}>
         <Col xs={24} xl={14}>
+          <MyApprovalsCard />
           <Card
             variant="borderless"
             title={

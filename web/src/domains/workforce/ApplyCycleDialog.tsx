@@ -3,6 +3,7 @@ import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../platform/ui/feedback';
+import { validated } from '../../platform/ui/validated';
 import { applyCycle, useCycles } from './api';
 
 interface Props {
@@ -29,7 +30,8 @@ export function ApplyCycleDialog({ workgroupId, month, onClose, onApplied }: Pro
   const length = cycles.data?.find((c) => c.id === cycleId)?.dayCount ?? 1;
 
   const submit = async () => {
-    const v = await form.validateFields();
+    const v = await validated(form);
+    if (!v) return;
     setSaving(true);
     try {
       const r = await applyCycle({

@@ -1,9 +1,10 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Empty, Popconfirm, Space, Table } from 'antd';
+import { Button, Empty, Popconfirm, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { hasPermission } from '../../app/session';
+import { ACTIONS_COLUMN, ResponsiveTable } from '../../platform/ui/ResponsiveTable';
 import { CYCLES_KEY, type Cycle, deleteCycle, useCycles, useShifts } from './api';
 import { CycleDialog } from './CycleDialog';
 import { ShiftTag } from './ShiftTag';
@@ -37,7 +38,7 @@ export function CyclesTab() {
           </Button>
         </div>
       )}
-      <Table<Cycle>
+      <ResponsiveTable<Cycle>
         rowKey="id"
         size="middle"
         loading={cycles.isFetching}
@@ -65,7 +66,7 @@ export function CyclesTab() {
           },
           { key: 'remark', title: t('scheduling.cycle.remark'), dataIndex: 'remark', ellipsis: true },
           {
-            key: '__actions',
+            key: ACTIONS_COLUMN,
             title: tr('table.actions'),
             render: (_v, c) => (
               <Space size={4}>

@@ -1,6 +1,7 @@
-import { Button, Empty, Space, Table, Tag } from 'antd';
+import { Button, Empty, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ResponsiveTable } from '../../platform/ui/ResponsiveTable';
 import { useEntityMeta } from '../../resources/api';
 import { type FlowNode, type Named, useFlowNodes, usePreviewApprovers } from './flow-api';
 
@@ -31,7 +32,7 @@ export function FlowSteps({ flowId }: { flowId: number }) {
 
   return (
     <div className="flow-steps" data-testid={`flow-steps-${flowId}`}>
-      <Table<FlowNode>
+      <ResponsiveTable<FlowNode>
         rowKey="id"
         size="small"
         pagination={false}

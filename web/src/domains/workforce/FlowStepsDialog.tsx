@@ -4,6 +4,7 @@ import { Button, Card, Col, Empty, Form, Row as GridRow, Input, Modal, Select, S
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../platform/ui/feedback';
+import { validated } from '../../platform/ui/validated';
 import { useEntityMeta } from '../../resources/api';
 import type { Row } from '../../resources/types';
 import { ApproverSelect } from './ApproverSelect';
@@ -58,7 +59,7 @@ export function FlowStepsDialog({ flow, onClose, onSaved }: Props) {
   }, [form, nodes]);
 
   const submit = async () => {
-    await form.validateFields();
+    if (!(await validated(form))) return;
     const steps = (form.getFieldValue('nodes') ?? []) as StepValue[];
     setSaving(true);
     try {

@@ -6,25 +6,31 @@ export interface SocketMessage {
   [key: string]: unknown;
 }
 
+/** ws or wss to match the page protocol, on the API's host, plus a path. */
+function wsBase(page: Pick<Location, 'protocol' | 'host'>): string {
+  const base = getBaseUrl();
+  if (/^https?:\/\//.test(base)) {
+    const u = new URL(base);
+    return `${u.protocol === 'https:' ? 'wss:' : 'ws:'}//${u.host}`;
+  }
+  return `${page.protocol === 'https:' ? 'wss:' : 'ws:'}//${page.host}`;
+}
+
+/** A TV board's socket: /webSocket/board/{link token} (no session). */
+export const boardSocketUrl = (token: string, page: Pick<Location, 'protocol' | 'host'> = location): string =>
+  `${wsBase(page)}/webSocket/board/${encodeURIComponent(token)}`;
+
 /** ws or wss to match the page protocol, on the host plus /webSocket/{userId} (spec 4). */
 export function socketUrl(
   userId: string | number,
   token: string,
   page: Pick<Location, 'protocol' | 'host'> = location,
 ): string {
-  const base = getBaseUrl();
-  let protocol = page.protocol === 'https:' ? 'wss:' : 'ws:';
-  let host = page.host;
-  if (/^https?:\/\//.test(base)) {
-    const u = new URL(base);
-    protocol = u.protocol === 'https:' ? 'wss:' : 'ws:';
-    host = u.host;
-  }
-  return `${protocol}//${host}/webSocket/${encodeURIComponent(String(userId))}?token=${encodeURIComponent(token)}`;
+  return `${wsBase(page)}/webSocket/${encodeURIComponent(String(userId))}?token=${encodeURIComponent(token)}`;
 }
 
-/** Close code the server uses for a refused token: reconnecting would not help. */
-const UNAUTHORIZED_CLOSE = 4401;
+/** Close codes the server uses for a refused token or an unknown board: reconnecting would not help. */
+const FINAL_CLOSES = [4401, 4404];
 
 /**
  * A socket that reconnects on error (1 s, doubling up to 30 s) until stopped. Returns the stop function.
@@ -69,7 +75,7 @@ export function connectSocket(url: () => string, onMessage: (msg: SocketMessage)
     };
     socket.onclose = (event) => {
       socket = null;
-      if (event.code !== UNAUTHORIZED_CLOSE) schedule();
+      if (!FINAL_CLOSES.includes(event.code)) schedule();
     };
   };
 

@@ -1,0 +1,77 @@
+import { Button, Popconfirm, Space } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { toast } from '../../platform/ui/feedback';
+import { useEntityMeta } from '../../resources/api';
+import { type ListContext, ResourceListPage } from '../../resources/ResourceListPage';
+import type { Row } from '../../resources/types';
+import { generate, PLAN, runAction } from './api';
+import { useKind } from './kind';
+
+/**
+ * The plans of the page's kind (/check/spotcheckPlan/2, /patrol/plan, /maintain/plan/3): switched on and off,
+ * previewed on a calendar before, and their due tasks made at once.
+ */
+export default function PlanPage() {
+  const { t } = useTranslation('check');
+  const kind = useKind();
+  const navigate = useNavigate();
+  const { data: meta } = useEntityMeta(PLAN);
+  const actions = meta?.workflow?.actions ?? [];
+  const act = async (work: () => Promise<string>, ctx: ListContext) => {
+    try {
+      toast('success', await work());
+      await ctx.refresh();
+    } catch {
+      // refused: the client shows why
+    }
+  };
+  const rowActions = (row: Row, ctx: ListContext) => (
+    <Space size={0} wrap>
+      {actions
+        .filter((a) => a.can && a.from.includes(String(row.state)))
+        .map((a) =>
+          a.danger ? (
+            <Popconfirm
+              key={a.name}
+              title={t('task.confirm', { action: a.label })}
+              onConfirm={() => act(() => runAction(a.url, { id: row.id }), ctx)}
+            >
+              <Button type="link" size="small" danger data-testid={`plan-${a.name}`}>
+                {a.label}
+              </Button>
+            </Popconfirm>
+          ) : (
+            <Button
+              key={a.name}
+              type="link"
+              size="small"
+              data-testid={`plan-${a.name}`}
+              onClick={() => act(() => runAction(a.url, { id: row.id }), ctx)}
+            >
+              {a.label}
+            </Button>
+          ),
+        )}
+      <Button
+        type="link"
+        size="small"
+        data-testid="plan-preview"
+        onClick={() => navigate(`/preview/index?id=${row.id}`)}
+      >
+        {t('plan.preview')}
+      </Button>
+      {row.state === 'on' && (
+        <Button
+          type="link"
+          size="small"
+          data-testid="plan-generate"
+          onClick={() => act(() => generate(Number(row.id)), ctx)}
+        >
+          {t('plan.generate')}
+        </Button>
+      )}
+    </Space>
+  );
+  return <ResourceListPage key={kind} entity={PLAN} fixed={{ kind }} rowActions={rowActions} />;
+}

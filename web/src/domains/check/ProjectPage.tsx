@@ -1,0 +1,3 @@
+import { ProjectList } from './EntityPages';
+
+export default ProjectList;

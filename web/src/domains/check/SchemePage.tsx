@@ -1,0 +1,3 @@
+import { SchemeList } from './EntityPages';
+
+export default SchemeList;

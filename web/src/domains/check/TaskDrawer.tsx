@@ -1,0 +1,136 @@
+import { PrinterOutlined } from '@ant-design/icons';
+import { useQueryClient } from '@tanstack/react-query';
+import { Button, Descriptions, Drawer, Popconfirm, Space, Spin, Tag } from 'antd';
+import dayjs from 'dayjs';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from '../../platform/ui/feedback';
+import { useNarrow } from '../../platform/ui/useNarrow';
+import { useEntityMeta } from '../../resources/api';
+import type { WorkflowAction } from '../../resources/types';
+import { ActionDialog, type ActionForm } from '../repair/ActionDialog';
+import { runAction, TASK, taskKey, useTask } from './api';
+import { ItemAnswer } from './ItemAnswer';
+import { PRINT_PAGE } from './kind';
+import './check.css';
+
+const OPEN = ['pending', 'doing'];
+const time = (v: unknown) => (v ? dayjs(String(v)).format('YYYY-MM-DD HH:mm') : '—');
+
+/**
+ * A task on a phone or a desk: its machine and times, every item with its answer box (judged at once, red when
+ * abnormal), then finish; a lead reassigns, extends or closes it with a reason.
+ */
+export function TaskDrawer({ id, onClose }: { id: number; onClose: () => void }) {
+  const { t } = useTranslation('check');
+  const narrow = useNarrow();
+  const queryClient = useQueryClient();
+  const { data: meta } = useEntityMeta(TASK);
+  const { data: task, isLoading } = useTask(id);
+  const [form, setForm] = useState<ActionForm | null>(null);
+  const reload = async () => {
+    await queryClient.invalidateQueries({ queryKey: taskKey(id) });
+    await queryClient.invalidateQueries({ queryKey: ['resource-page', TASK] });
+  };
+  const state = String(task?.state ?? '');
+  const actions = (meta?.workflow?.actions ?? []).filter((a) => a.can && a.from.includes(state));
+  const canExecute = actions.some((a) => a.name === 'finish' || a.name === 'start');
+  const editable = OPEN.includes(state) && canExecute;
+  const stateLabel =
+    meta?.fields.find((f) => f.name === 'state')?.options?.find((o) => String(o.value) === state)?.label ?? state;
+
+  const button = (a: WorkflowAction) => {
+    const run = async (body: Record<string, unknown>) => {
+      toast('success', await runAction(a.url, { id, ...body }));
+      await reload();
+    };
+    const el = (onClick?: () => void) => (
+      <Button
+        key={a.name}
+        danger={a.danger}
+        type={a.name === 'finish' ? 'primary' : 'default'}
+        onClick={onClick}
+        data-testid={`check-action-${a.name}`}
+      >
+        {a.label}
+      </Button>
+    );
+    if (a.fields.length || a.commentRequired)
+      return el(() =>
+        setForm({
+          title: a.label,
+          fields: a.fields,
+          comment: a.commentRequired ? 'required' : 'optional',
+          danger: a.danger,
+          run,
+        }),
+      );
+    if (a.danger)
+      return (
+        <Popconfirm
+          key={a.name}
+          title={t('task.confirm', { action: a.label })}
+          onConfirm={() => run({}).catch(() => undefined)}
+        >
+          {el()}
+        </Popconfirm>
+      );
+    return el(() => void run({}).catch(() => undefined));
+  };
+
+  return (
+    <Drawer
+      open
+      onClose={onClose}
+      width={narrow ? '100%' : 640}
+      title={task ? `${String(task.code ?? '')} · ${String(task.equipmentName ?? '')}` : t('task.title')}
+      destroyOnHidden
+      data-testid="check-task-drawer"
+      extra={
+        task && (
+          <Button
+            icon={<PrinterOutlined />}
+            href={`${PRINT_PAGE[Number(task.kind)] ?? '/checktemplate'}?id=${id}`}
+            target="_blank"
+            aria-label={t('task.print')}
+          />
+        )
+      }
+      footer={
+        task && actions.length ? (
+          <Space wrap data-testid="check-task-actions">
+            {actions.filter((a) => a.name !== 'start').map(button)}
+          </Space>
+        ) : null
+      }
+    >
+      {isLoading || !task ? (
+        <Spin />
+      ) : (
+        <>
+          <Descriptions size="small" column={narrow ? 1 : 2} className="check-task-head">
+            <Descriptions.Item label={t('task.state')}>
+              <Tag
+                color={state === 'done' ? 'green' : state === 'closed' ? 'default' : 'blue'}
+                data-testid="check-task-state"
+                data-state={state}
+              >
+                {stateLabel}
+              </Tag>
+              {task.overdue ? <Tag color="red">{t('task.overdue')}</Tag> : null}
+            </Descriptions.Item>
+            <Descriptions.Item label={t('task.assignee')}>{String(task.assigneeName ?? '—')}</Descriptions.Item>
+            <Descriptions.Item label={t('task.due')}>{time(task.dueAt)}</Descriptions.Item>
+            <Descriptions.Item label={t('task.deadline')}>{time(task.deadline)}</Descriptions.Item>
+          </Descriptions>
+          <div className="check-items">
+            {task.details.map((item) => (
+              <ItemAnswer key={String(item.id)} item={item} editable={editable} onSaved={() => void reload()} />
+            ))}
+          </div>
+        </>
+      )}
+      {form && <ActionDialog form={form} onClose={() => setForm(null)} />}
+    </Drawer>
+  );
+}

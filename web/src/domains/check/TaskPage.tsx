@@ -1,0 +1,150 @@
+import { Badge, Button, Card, Empty, Segmented, Space, Spin, Tag } from 'antd';
+import dayjs from 'dayjs';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { toast } from '../../platform/ui/feedback';
+import { useEntityMeta } from '../../resources/api';
+import { type ListContext, ResourceListPage } from '../../resources/ResourceListPage';
+import type { Row } from '../../resources/types';
+import { ActionDialog, type ActionForm } from '../repair/ActionDialog';
+import { ITEM, runAction, TASK, useMine } from './api';
+import { useKind } from './kind';
+import { TaskDrawer } from './TaskDrawer';
+import './check.css';
+
+type View = 'mine' | 'all' | 'details' | 'danger';
+
+/** My open tasks of today as cards (a phone's list); a tap opens the task. */
+export function MineList({ kind, code, onOpen }: { kind: number | null; code?: string; onOpen: (id: number) => void }) {
+  const { t } = useTranslation('check');
+  const { data, isLoading } = useMine(kind, code);
+  const { data: meta } = useEntityMeta(TASK);
+  const stateLabel = (v: unknown) =>
+    meta?.fields.find((f) => f.name === 'state')?.options?.find((o) => String(o.value) === String(v))?.label ??
+    String(v);
+  if (isLoading) return <Spin />;
+  if (!data?.length) return <Empty description={t('task.noneToday')} />;
+  return (
+    <div className="check-mine" data-testid="check-mine">
+      {data.map((task) => (
+        <Card
+          key={String(task.id)}
+          size="small"
+          className="check-mine-card"
+          onClick={() => onOpen(Number(task.id))}
+          data-testid={`check-mine-${task.id}`}
+        >
+          <Space wrap>
+            <strong>{String(task.equipmentName ?? '')}</strong>
+            <Tag>{stateLabel(task.state)}</Tag>
+            {task.overdue ? <Tag color="red">{t('task.overdue')}</Tag> : null}
+          </Space>
+          <div className="check-item-standard">
+            {String(task.code)} · {String(task.planName ?? '')} · {dayjs(String(task.dueAt)).format('MM-DD HH:mm')}
+          </div>
+        </Card>
+      ))}
+    </div>
+  );
+}
+
+/** The danger pool (隐患池): abnormal items that raised no repair order, for a lead to decide. */
+function DangerPool() {
+  const { data: meta } = useEntityMeta(ITEM);
+  const [form, setForm] = useState<ActionForm | null>(null);
+  const rowActions = (row: Row, ctx: ListContext) =>
+    (meta?.workflow?.actions ?? [])
+      .filter((a) => a.can && a.from.includes(String(row.dangerState)))
+      .map((a) => {
+        const run = async (body: Record<string, unknown>) => {
+          toast('success', await runAction(a.url, { id: row.id, ...body }));
+          await ctx.refresh();
+        };
+        return (
+          <Button
+            key={a.name}
+            type="link"
+            size="small"
+            danger={a.danger}
+            data-testid={`danger-${a.name}`}
+            onClick={() =>
+              a.commentRequired
+                ? setForm({ title: a.label, fields: a.fields, comment: 'required', danger: a.danger, run })
+                : void run({}).catch(() => undefined)
+            }
+          >
+            {a.label}
+          </Button>
+        );
+      });
+  return (
+    <>
+      <ResourceListPage entity={ITEM} fixed={{ dangerState: 'open' }} rowActions={rowActions} />
+      {form && <ActionDialog form={form} onClose={() => setForm(null)} />}
+    </>
+  );
+}
+
+/**
+ * /check/task/2, /patrol/task/1, /maintain/task/2: my tasks of today, every task of the kind (overdue ones
+ * flagged) and the danger pool. ?id= opens a task (message links).
+ */
+export default function TaskPage() {
+  const { t } = useTranslation('check');
+  const kind = useKind();
+  const [params, setParams] = useSearchParams();
+  const [view, setView] = useState<View>('mine');
+  const openId = Number(params.get('id')) || null;
+  const open = (id: number | null) =>
+    setParams(
+      (p) => {
+        const next = new URLSearchParams(p);
+        if (id) next.set('id', String(id));
+        else next.delete('id');
+        return next;
+      },
+      { replace: true },
+    );
+  return (
+    <Space orientation="vertical" style={{ width: '100%' }}>
+      {/* Four views do not fit a 390 px phone side by side: the bar scrolls on its own. */}
+      <div className="check-views">
+        <Segmented<View>
+          value={view}
+          onChange={setView}
+          options={[
+            { value: 'mine', label: <span data-testid="check-view-mine">{t('task.mine')}</span> },
+            { value: 'all', label: <span data-testid="check-view-all">{t('task.all')}</span> },
+            { value: 'details', label: <span data-testid="check-view-details">{t('task.details')}</span> },
+            {
+              value: 'danger',
+              label: (
+                <Badge dot={false}>
+                  <span data-testid="check-view-danger">{t('task.danger')}</span>
+                </Badge>
+              ),
+            },
+          ]}
+        />
+      </div>
+      {view === 'mine' && <MineList kind={kind} onOpen={open} />}
+      {view === 'all' && (
+        <ResourceListPage
+          key={kind}
+          entity={TASK}
+          fixed={{ kind }}
+          rowActions={(row) => (
+            <Button type="link" size="small" onClick={() => open(Number(row.id))} data-testid="row-open">
+              {t('task.open')}
+            </Button>
+          )}
+        />
+      )}
+      {/* Every answer of the kind, with its judgement; its export is spec 3.1's task-detail download. */}
+      {view === 'details' && <ResourceListPage key={`details-${kind}`} entity={ITEM} fixed={{ kind }} />}
+      {view === 'danger' && <DangerPool />}
+      {openId && <TaskDrawer id={openId} onClose={() => open(null)} />}
+    </Space>
+  );
+}
