@@ -2,6 +2,10 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // Vitest leaves one core to itself by default, which on a 2-core machine runs one file at a time; the main
+    // process idles while files run, and each server file has its own database (or schema). The browser
+    // project still runs its files one after another (fileParallelism: false).
+    maxWorkers: 2,
     projects: [
       {
         test: {
@@ -28,6 +32,9 @@ export default defineConfig({
         },
       },
       {
+        test: { name: 'scripts', root: './scripts', include: ['**/*.test.mjs'], environment: 'node' },
+      },
+      {
         test: {
           name: 'e2e',
           root: './e2e',
@@ -35,6 +42,10 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 180_000,
           fileParallelism: false,
+          // CI throws a whole submission away for one failed test. A browser test that fails twice is a real
+          // failure; one that passes on its second try is printed as retried (and its first failure's page
+          // text, errors and slow requests are in the log) so that the flake can still be chased.
+          retry: process.env.CI ? 1 : 0,
         },
       },
     ],

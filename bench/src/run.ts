@@ -16,6 +16,7 @@ import { equipmentScenarios, findTargets } from './equipment-scenarios.js';
 import { exportEquipment, importEquipment } from './files.js';
 import { BIG_TENANT, generate, SCALES, type Scale } from './generate/index.js';
 import { recordStatements, replayLoad, type Statement } from './raw-sql.js';
+import { acceptScenario, dispatchedOrders, repairScenarios } from './repair-scenarios.js';
 import { type DbReport, type LoadRow, report } from './report.js';
 import { BARE, type Figures, load, preflight, sessionScenarios } from './scenarios.js';
 import { BENCH_PASSWORD, login, repoRoot, startServer } from './server.js';
@@ -75,13 +76,16 @@ async function benchDatabase(name: string, place: Place, fresh: Place): Promise<
   const limits = new Map<string, Figures>();
   let generated: Awaited<ReturnType<typeof generate>>;
   let targets: Awaited<ReturnType<typeof findTargets>>;
+  let acceptIds: number[];
   try {
     log(`${name}: generating scale ${scale}`);
     generated = await generate(db, { scale, password: BENCH_PASSWORD, databaseUrl: place.databaseUrl, log });
     log(`${name}: ${generated.rows} rows in ${generated.seconds.toFixed(1)} s (${generated.rowsPerSecond} rows/s)`);
     targets = await findTargets(db);
+    // Enough for every accept of every load (a repeated id would be refused, not measured).
+    acceptIds = await dispatchedOrders(db, targets, quick ? 3_000 : 100_000);
     const recorded: [string, Statement[]][] = [];
-    for (const s of equipmentScenarios(targets))
+    for (const s of [...equipmentScenarios(targets), ...repairScenarios(targets)])
       recorded.push([s.name, await recordStatements(db, targets.tenantId, targets.adminId, s.engine)]);
     for (const c of connections)
       for (const [scenario, statements] of recorded) {
@@ -98,7 +102,12 @@ async function benchDatabase(name: string, place: Place, fresh: Place): Promise<
   let imported: DbReport['imported'];
   try {
     const token = await login(server.url, BIG_TENANT.admin);
-    const scenarios = [...sessionScenarios(BIG_TENANT.admin, BENCH_PASSWORD), ...equipmentScenarios(targets)];
+    const scenarios = [
+      ...sessionScenarios(BIG_TENANT.admin, BENCH_PASSWORD),
+      ...equipmentScenarios(targets),
+      ...repairScenarios(targets),
+      acceptScenario(acceptIds),
+    ];
     for (const s of scenarios) await preflight(server.url, s, token);
     for (const c of connections) {
       server.resetPeak();

@@ -1,4 +1,4 @@
-import autocannon from 'autocannon';
+import autocannon, { type Request } from 'autocannon';
 
 export interface Scenario {
   name: string;
@@ -9,6 +9,8 @@ export interface Scenario {
   auth?: boolean;
   /** The limit this endpoint is compared with: a bare route of the same server. */
   limit?: string;
+  /** A body per request (each request acts on a record of its own); `body` is the first one. */
+  bodies?: () => unknown;
 }
 
 export interface Figures {
@@ -48,6 +50,16 @@ export async function load(
     body: s.body === undefined ? undefined : JSON.stringify(s.body),
     connections,
     duration: seconds,
+    ...(s.bodies
+      ? {
+          requests: [
+            {
+              method: s.method ?? 'GET',
+              setupRequest: (req: Request): Request => ({ ...req, body: JSON.stringify(s.bodies!()) }),
+            },
+          ],
+        }
+      : {}),
   });
   await settle(url);
   return {
@@ -70,10 +82,11 @@ export const sessionScenarios = (username: string, password: string): Scenario[]
 
 /** One request of a scenario: it must answer 200 (and rtnCode 200 where there is one) before it is loaded. */
 export async function preflight(url: string, s: Scenario, token: string): Promise<void> {
+  const body = s.bodies ? s.bodies() : s.body;
   const r = await fetch(url + s.path, {
     method: s.method ?? 'GET',
     headers: { 'content-type': 'application/json', ...(s.auth ? { authorization: `Bearer ${token}` } : {}) },
-    body: s.body === undefined ? undefined : JSON.stringify(s.body),
+    body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await r.text();
   const rtn = /"rtnCode":(\d+)/.exec(text)?.[1];

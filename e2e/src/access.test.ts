@@ -79,14 +79,20 @@ browserSuite('access rules and session flow (spec 2.1, 4, 7, 8)', () => {
     await page.goto('/no/such/page');
     await page.waitForURL('**/404');
     await page.getByTestId('page-404').waitFor();
+    expect(await page.getByTestId('page-404').innerText()).toContain('抱歉，您访问的页面不存在。');
     await page.goto('/401');
     await page.getByTestId('page-401').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/401');
+    expect(await page.getByTestId('page-401').innerText()).toContain('抱歉，您没有权限访问此页面。');
   });
 
   it('refreshes through /redirect/:path*, keeping the query', async () => {
     await page.goto('/redirect/mes/message?tab=1');
     await page.waitForURL('**/mes/message?tab=1');
     await page.getByTestId('messages-page').waitFor();
+    const landed = new URL(page.url());
+    expect(landed.pathname + landed.search).toBe('/mes/message?tab=1');
+    expect(await page.getByTestId('messages-page').isVisible()).toBe(true);
   });
 
   it('resets scrolling to the top on navigation', async () => {

@@ -1,5 +1,5 @@
 import ExcelJS from 'exceljs';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import {
   browserSuite,
@@ -11,6 +11,7 @@ import {
   newContext,
   PHONE,
   pickLanguage,
+  pickOption,
   screenshot,
   startServer,
   type TestServer,
@@ -31,11 +32,6 @@ async function xlsx(rows: unknown[][]): Promise<Buffer> {
   const ws = wb.addWorksheet('data');
   for (const r of rows) ws.addRow(r);
   return Buffer.from(await wb.xlsx.writeBuffer());
-}
-
-async function pickOption(page: Page, select: Locator, text: string): Promise<void> {
-  await select.click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: text }).first().click();
 }
 
 async function searchByCode(page: Page, code: string): Promise<void> {
@@ -189,9 +185,12 @@ browserSuite('equipment ledger (resource engine pages)', () => {
     await search(page).getByText('Code', { exact: true }).waitFor();
     await table(page).locator('th', { hasText: 'Workshop' }).first().waitFor();
     await page.getByTestId('resource-export').getByText('Export').waitFor();
+    // Dictionary values too: the machines' status.
+    await table(page).getByText('Running', { exact: true }).first().waitFor();
     await pick('tw');
     await search(page).getByText('編號', { exact: true }).waitFor();
     await page.getByTestId('resource-export').getByText('匯出').waitFor();
+    await table(page).getByText('運行', { exact: true }).first().waitFor();
     await pick('zh');
     await search(page).getByText('编号', { exact: true }).waitFor();
     expect(missingTranslations.filter((m) => m.includes('resources'))).toEqual([]);
@@ -206,7 +205,29 @@ browserSuite('equipment ledger (resource engine pages)', () => {
     await page.getByTestId('resource-table-line').getByText('车削线').waitFor();
     await page.goto('/eqmold/eqmoldlist/2');
     await waitForShell(page);
-    await page.getByTestId('resource-table-mould').getByText('前保险杠模具').waitFor();
+    const moulds = page.getByTestId('resource-table-mould');
+    await moulds.getByText('前保险杠模具').waitFor();
+    // A mould past its share of rated shots is marked on its row; the others are not.
+    const token = await server.token('admin');
+    const list = async (warning: boolean) =>
+      (
+        (await server.api('GET', `/api-manage/eqmold/page?page=1&limit=100&lifeWarning=${warning}`, undefined, token))
+          .body as { data: { code: string }[] }
+      ).data.map((m) => m.code);
+    const warned = await list(true);
+    const fine = await list(false);
+    expect(warned.length).toBeGreaterThan(0);
+    const shown = await moulds
+      .locator('tbody tr.ant-table-row')
+      .evaluateAll((trs) =>
+        trs.map((tr) => ({ text: (tr as HTMLElement).innerText, marked: tr.classList.contains('mould-life-warning') })),
+      );
+    const codeOf = (text: string) => [...warned, ...fine].find((c) => text.includes(c));
+    const marked = shown.filter((r) => r.marked).map((r) => codeOf(r.text));
+    const unmarked = shown.filter((r) => !r.marked).map((r) => codeOf(r.text));
+    expect(marked.length).toBeGreaterThan(0);
+    expect(marked.every((c) => c !== undefined && warned.includes(c))).toBe(true);
+    expect(unmarked.every((c) => c !== undefined && fine.includes(c))).toBe(true);
     await screenshot(page, 'mould-list-desktop');
     await page.setViewportSize(PHONE);
     await page.getByTestId('resource-table-mould').waitFor();

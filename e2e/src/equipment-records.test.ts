@@ -1,4 +1,4 @@
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import {
   browserSuite,
@@ -8,6 +8,7 @@ import {
   missingTranslations,
   newContext,
   PHONE,
+  pickOption,
   screenshot,
   startServer,
   type TestServer,
@@ -23,11 +24,6 @@ type Row = Record<string, unknown>;
 
 const rows = (page: Page, entity: string) =>
   page.getByTestId(`resource-table-${entity}`).locator('tbody tr.ant-table-row');
-
-async function pickOption(page: Page, select: Locator, text: string): Promise<void> {
-  await select.click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: text }).first().click();
-}
 
 async function confirmPop(page: Page): Promise<void> {
   await page.locator('.ant-popconfirm:visible .ant-btn-primary').click();
@@ -131,6 +127,36 @@ browserSuite('equipment records (allotment, record card, QR labels)', () => {
     await p.getByTestId('equipment-detail').waitFor({ timeout: 20_000 });
     expect(new URL(p.url()).pathname).toBe(`/equipment/ledger/detail/${machine.id}`);
     await p.getByTestId('equipment-detail').getByText(String(machine.code)).first().waitFor();
+    await phone.close();
+  });
+
+  it("counts a workshop's machines by scanning their labels on a phone; closing it lists the missing ones", async () => {
+    const shops = await api<Row[]>('/api-user/workShop/tree');
+    const machines = await api<Row[]>(`/api-manage/equipment/all?workshopId=${shops[0]!.id}`);
+    const phone = await newContext(browser, server, { viewport: PHONE, lang: 'zh', token });
+    const p = await phone.newPage();
+    await p.goto('/equipment/ledger/1');
+    await waitForShell(p);
+    await p.getByTestId('ledger-count').click();
+    await p.getByTestId('count-page').waitFor();
+    await p.getByTestId('count-add').click();
+    const dialog = p.getByTestId('count-new');
+    await dialog.getByTestId('count-name').fill('端到端盘点');
+    await pickOption(p, dialog.locator('.ant-select').first(), String(shops[0]!.workshopname ?? shops[0]!.name));
+    await dialog.locator('.ant-btn-primary').click();
+    await expectToast(p, `已生成盘点单，应盘${machines.length}台`);
+    const scan = p.getByTestId('count-scan');
+    // The camera reads the label's QR: the record card's link.
+    await scan.fill(`${server.url}/equipment/ledger/detail/${machines[0]!.id}`);
+    await scan.press('Enter');
+    await expectToast(p, /^已盘到/);
+    await p.getByTestId('count-lines').getByText('已盘到').first().waitFor();
+    const width = await p.evaluate(() => document.documentElement.scrollWidth);
+    expect(Math.round(width)).toBeLessThanOrEqual(PHONE.width);
+    await screenshot(p, 'equipment-count-phone');
+    await p.getByTestId('count-close-open').click();
+    await confirmPop(p);
+    await p.getByTestId('count-lines').getByText('盘亏').first().waitFor();
     await phone.close();
   });
 });

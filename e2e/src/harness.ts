@@ -5,7 +5,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 
 /** Browser tests drive this Chromium (override with CHROMIUM_PATH). */
@@ -84,6 +84,8 @@ export interface ServerOptions {
   /** Built web application to serve (default web/dist). */
   webDist?: string;
   env?: Record<string, string>;
+  /** Seed the demo factory's year of worked history (repairs, checks, stock movements). */
+  history?: boolean;
 }
 
 /** Starts the real server on a free port and a fresh database (PGlite, or a fresh schema of TEST_DATABASE_URL). */
@@ -98,6 +100,8 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
     DATA_DIR: dataDir,
     SEED_ADMIN_PASSWORD: ADMIN_PASSWORD,
     LOG_LEVEL: 'warn',
+    // A year of demo history costs every server a cold start; suites that show history ask for it.
+    DEMO_HISTORY: options.history ? '1' : '0',
     ...(options.webDist ? { WEB_DIST: options.webDist } : {}),
     ...options.env,
   };
@@ -115,7 +119,8 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
     output += d;
   });
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 90_000;
+  // A cold start (the embedded database, the demo factory) can take a minute or more on a busy machine.
+  const deadline = Date.now() + 180_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${output}`);
     try {
@@ -202,6 +207,14 @@ export type Lang = 'zh' | 'en' | 'tw';
 
 /** Open contexts, so that a failing test can keep screenshots of every page it had open. */
 const openContexts = new Set<BrowserContext>();
+/** The last browser errors and failed requests of each context, printed when a test fails. */
+const recentTrouble = new WeakMap<BrowserContext, string[]>();
+
+function noteTrouble(context: BrowserContext, line: string): void {
+  const lines = recentTrouble.get(context) ?? [];
+  lines.push(`${new Date().toISOString().slice(11, 23)} ${line}`);
+  recentTrouble.set(context, lines.slice(-15));
+}
 
 /** Screenshots of every open page when a test fails (in .test-artifacts/screenshots/failures). */
 export function keepFailureScreenshots(): void {
@@ -214,8 +227,21 @@ export function keepFailureScreenshots(): void {
     for (const context of openContexts) {
       for (const page of context.pages()) {
         await page.screenshot({ path: path.join(dir, `${name}-${i++}.png`) }).catch(() => {});
-        console.warn(`failure screenshot of ${page.url()}: ${name}-${i - 1}.png`);
+        // CI keeps only the log: what the page showed and what went wrong in it.
+        const text = await page
+          .evaluate(() => {
+            const squeeze = (s: string) => s.replace(/\s+/g, ' ').trim();
+            // Dialogs, messages and notifications first: they are what the user was looking at.
+            const overlays = [...document.querySelectorAll('.ant-modal, .ant-message, .ant-notification, .ant-popover')]
+              .map((e) => squeeze((e as HTMLElement).innerText))
+              .filter(Boolean)
+              .join(' | ');
+            return `${overlays ? `[overlays] ${overlays.slice(0, 800)} ` : ''}${squeeze(document.body.innerText).slice(0, 1200)}`;
+          })
+          .catch(() => '(page closed)');
+        console.warn(`failure screenshot of ${page.url()}: ${name}-${i - 1}.png\n  page text: ${text}`);
       }
+      for (const line of recentTrouble.get(context) ?? []) console.warn(`  ${line}`);
     }
   });
 }
@@ -241,6 +267,22 @@ export async function newContext(
   context.on('close', () => openContexts.delete(context));
   context.on('console', (msg) => {
     if (msg.text().startsWith('[i18n] missing')) missingTranslations.push(msg.text());
+    if (msg.type() === 'error') noteTrouble(context, `console: ${msg.text().slice(0, 300)}`);
+  });
+  context.on('requestfailed', (req) => noteTrouble(context, `request failed: ${req.method()} ${req.url()}`));
+  context.on('response', (res) => {
+    if (res.status() >= 400) noteTrouble(context, `HTTP ${res.status()}: ${res.request().method()} ${res.url()}`);
+    // A refusal travels as HTTP 200 with its own rtnCode (spec 4): what the user was told is worth keeping too.
+    if (res.status() === 200 && (res.headers()['content-type'] ?? '').includes('json'))
+      res
+        .json()
+        .then((body: { rtnCode?: number; msg?: string }) => {
+          if (typeof body?.rtnCode === 'number' && body.rtnCode !== 200)
+            noteTrouble(context, `rtnCode ${body.rtnCode} "${body.msg ?? ''}": ${res.request().method()} ${res.url()}`);
+        })
+        .catch(() => undefined);
+    const waited = res.request().timing().responseStart;
+    if (waited > 5000) noteTrouble(context, `slow (${Math.round(waited)} ms): ${res.request().method()} ${res.url()}`);
   });
   const cookies = [];
   if (options.lang) cookies.push({ name: 'language', value: options.lang, url: server.url });
@@ -384,7 +426,26 @@ export async function closeDialog(page: Page): Promise<void> {
 export async function pickLanguage(page: Page, lang: string): Promise<void> {
   const open = page.locator('.ant-dropdown:not(.ant-dropdown-hidden)');
   await expect.poll(() => open.count(), { timeout: 10_000 }).toBe(0);
-  await page.getByTestId('language-switch').click();
-  await open.locator(`[data-lang="${lang}"]`).click();
-  await expect.poll(() => open.count(), { timeout: 10_000 }).toBe(0);
+  // A click that lands while the menu is still animating open can be lost: try again until the menu closes.
+  for (let attempt = 1; ; attempt++) {
+    if ((await open.count()) === 0) await page.getByTestId('language-switch').click();
+    await open.locator(`[data-lang="${lang}"]`).click({ timeout: 5_000 });
+    try {
+      await expect.poll(() => open.count(), { timeout: 3_000 }).toBe(0);
+      return;
+    } catch (err) {
+      if (attempt >= 3) throw err;
+    }
+  }
+}
+
+/**
+ * Opens an antd select and clicks the first option holding `text` (any option without one). With `search`, types
+ * it first: a long list renders only its first options (virtual scrolling).
+ */
+export async function pickOption(page: Page, select: Locator, text?: string, search = false): Promise<void> {
+  await select.click();
+  if (search && text) await page.keyboard.type(text);
+  const options = page.locator('.ant-select-dropdown:visible .ant-select-item-option');
+  await (text ? options.filter({ hasText: text }) : options).first().click();
 }

@@ -75,7 +75,10 @@ browserSuite('navbar and its dialogs (spec 2.3, 2.4, 4, 5)', () => {
     await p.goto('/dashboard');
     await waitForShell(p);
     await p.getByTestId('fullscreen-toggle').click();
-    await p.locator('.ant-message-warning', { hasText: 'you browser can not work' }).first().waitFor();
+    const warning = p.locator('.ant-message-warning', { hasText: 'you browser can not work' }).first();
+    await warning.waitFor();
+    expect(await warning.innerText()).toContain('you browser can not work');
+    expect(await p.evaluate(() => document.fullscreenElement === null)).toBe(true);
     await ctx.close();
   });
 
@@ -394,6 +397,12 @@ browserSuite('navbar and its dialogs (spec 2.3, 2.4, 4, 5)', () => {
     await expect.poll(() => calls.length).toBeGreaterThan(before);
     await expect.poll(() => modal.getByTestId('download-link').count()).toBe(2);
     expect(await modal.getByTestId('download-generating').count()).toBe(0);
+    // And the user hears about it, with the file's link, wherever they are.
+    const notice = page.getByTestId('download-notice-success');
+    await notice.getByText('“维修任务.xlsx”已生成。').waitFor();
+    await expect(notice.getByTestId('download-notice-link').getAttribute('href')).resolves.toBe(
+      `/api-core/download/file/41?access_token=${token}`,
+    );
 
     // Paged: page 2 asks page=2&limit=10.
     await modal.getByTestId('pagination-page-2').click();

@@ -6,6 +6,7 @@ import {
   launchBrowser,
   missingTranslations,
   newContext,
+  pickLanguage,
   screenshot,
   startServer,
   type TestServer,
@@ -114,11 +115,20 @@ browserSuite('tenant administration (/setUp)', () => {
     await group.getByTestId('item-add-child').click();
     await page.getByTestId('item-field-code').fill('e2eWorker');
     await page.getByTestId('item-field-name').fill('端到端工种');
+    await page.getByTestId('item-field-name-en').fill('E2E trade');
     await page.getByTestId('item-form-save').click();
     await expectToast(page, '保存成功');
     await page.getByTestId('item-e2eWorker').getByText('端到端工种').waitFor();
     await page.getByTestId('item-energytype').waitFor();
     await screenshot(page, 'setup-dictionary');
+    // In English the value and the built-in groups show their English names; 繁体 falls back to the name given.
+    await pickLanguage(page, 'en');
+    await page.getByTestId('item-e2eWorker').getByText('E2E trade').waitFor();
+    await page.getByTestId('item-WorkType').getByText('Work types').waitFor();
+    await pickLanguage(page, 'tw');
+    await page.getByTestId('item-e2eWorker').getByText('端到端工种').waitFor();
+    await page.getByTestId('item-WorkType').getByText('工種').waitFor();
+    await pickLanguage(page, 'zh');
   });
 
   it('adds a custom field to equipment that then shows in the ledger form and list', async () => {

@@ -17,6 +17,7 @@ import {
   newContext,
   PHONE,
   ROOT,
+  SCREENSHOTS,
   screenshot,
   startServer,
   type TestServer,
@@ -211,8 +212,22 @@ browserSuite(
     };
 
     it('looks finished in zh, en and tw at 1440 and 390 px, and says plainly when a module is not built', async () => {
+      const started = Date.now();
       // The three languages run side by side: one browser, separate contexts.
       await Promise.all((['zh', 'en', 'tw'] as const).map(visitScreens));
+      // Every key screen was reached and kept, in every language and at both widths.
+      const screens = ['login', 'dashboard', 'not-built', 'messages', 'company'];
+      for (const lang of ['zh', 'en', 'tw'])
+        for (const size of [DESKTOP.width, PHONE.width]) {
+          const names = [
+            ...screens,
+            ...(size === DESKTOP.width ? ['password-dialog', 'downloads-dialog', 'lock-screen'] : ['sidebar-drawer']),
+          ];
+          for (const name of names) {
+            const file = path.join(SCREENSHOTS, `${name}-${lang}-${size}.png`);
+            expect(fs.existsSync(file) && fs.statSync(file).mtimeMs >= started - 1000, file).toBe(true);
+          }
+        }
     });
 
     it('asked for no translation key that a language lacks', () => {

@@ -6,6 +6,7 @@ import {
   launchBrowser,
   missingTranslations,
   newContext,
+  pickOption,
   screenshot,
   startServer,
   type TestServer,
@@ -23,11 +24,6 @@ const rowsOf = (page: Page, entity: string) =>
 async function open(page: Page, path: string): Promise<void> {
   await page.goto(path);
   await waitForShell(page);
-}
-
-async function pickOption(page: Page, select: Locator, text: string): Promise<void> {
-  await select.click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: text }).first().click();
 }
 
 /** Types into a searchable multi-select, picks the first match and closes the list by clicking `away`. */

@@ -73,6 +73,12 @@ browserSuite('sign-up and hand-over login', () => {
     await page.getByTestId('register-submit').click();
     await waitForShell(page);
     await page.getByTestId('sidebar').getByText('系统设置', { exact: true }).waitFor();
+    // The new company's administrator is the one logged in, in a company apart from the demo factory.
+    expect(await page.getByTestId('user-menu').innerText()).toContain('陈经理');
+    const current = async (token: string) =>
+      (await server.api<{ data: { tenantid: number } }>('GET', '/api-user/users/current', undefined, token)).body.data;
+    const founder = await current(await server.token('xinghe', 'Xinghe2026'));
+    expect(founder.tenantid).not.toBe((await current(await server.token('admin'))).tenantid);
     await context.close();
   });
 
@@ -86,6 +92,9 @@ browserSuite('sign-up and hand-over login', () => {
     await page.getByText('The mobile number is not valid').waitFor();
     await page.getByText('Please enter the company name').waitFor();
     await screenshot(page, 'register-phone-en');
+    // Nothing was sent: the user stays on the form and no code went out.
+    expect(new URL(page.url()).pathname).toBe('/register');
+    expect(sent.some((s) => s.phone === 'abc')).toBe(false);
     await context.close();
   });
 
@@ -110,6 +119,22 @@ browserSuite('sign-up and hand-over login', () => {
     await fillPerson(page, { name: '王师傅', phone: '13700000012', username: 'wang-tech', password: 'Tech12345' });
     await page.getByTestId('register-submit').click();
     await waitForShell(page);
+    expect(await page.getByTestId('user-menu').innerText()).toContain('王师傅');
+    // The new member belongs to the organisation of the link, in the inviting company.
+    const me = await server.api<{ data: { tenantid: number; organizationid: number } }>(
+      'GET',
+      '/api-user/users/current',
+      undefined,
+      await server.token('wang-tech', 'Tech12345'),
+    );
+    const inviter = await server.api<{ data: { tenantid: number } }>(
+      'GET',
+      '/api-user/users/current',
+      undefined,
+      admin,
+    );
+    expect(me.body.data.tenantid).toBe(inviter.body.data.tenantid);
+    expect(Number(me.body.data.organizationid)).toBe(orgs.body.data[0]!.id);
     await context.close();
   });
 
@@ -126,9 +151,14 @@ browserSuite('sign-up and hand-over login', () => {
     await page.goto(key.body.data.url);
     await page.waitForURL('**/equipment/ledger/1');
     await waitForShell(page);
+    expect(new URL(page.url()).pathname).toBe('/equipment/ledger/1');
+    await page.getByTestId('resource-table-equipment').waitFor();
     const again = await context.newPage();
     await again.goto(key.body.data.url);
-    await again.getByTestId('auth-redirect-error').getByText('登录链接无效或已过期，请重新打开').waitFor();
+    const refused = again.getByTestId('auth-redirect-error');
+    await refused.waitFor();
+    expect(await refused.innerText()).toBe('登录链接无效或已过期，请重新打开');
+    expect(new URL(again.url()).pathname).not.toBe('/equipment/ledger/1');
     await context.close();
   });
 });

@@ -7,6 +7,7 @@ import { equipmentMaker, moulds } from './ledger.js';
 import { insertPeople, people } from './people.js';
 import { buildPlant } from './plant.js';
 import { random } from './random.js';
+import { fillRepairHistory } from './repair.js';
 import { CATEGORIES, type WorkshopKind } from './vocabulary.js';
 
 export interface FactorySize {
@@ -15,6 +16,8 @@ export interface FactorySize {
   equipment: number;
   moulds: number;
   users: number;
+  /** Repair orders over the last year (mostly checked), on the tenant's machines. */
+  repairOrders: number;
 }
 
 export interface FactoryTarget {
@@ -34,7 +37,7 @@ export const CHUNK = 10_000;
 
 /**
  * Fills one tenant with a believable factory: organisation and teams, workshops and lines, categories,
- * people, equipment and moulds. Each step runs in tenant transactions as the tenant's administrator.
+ * people, equipment and moulds, and a year of repair orders. Each step runs in tenant transactions as the tenant's administrator.
  */
 export async function fillFactory(
   db: Database,
@@ -92,5 +95,8 @@ export async function fillFactory(
     const n = await scoped(async (tx) => insertRecords(tx, await readContext(tx, mouldEntity, 'zh'), bodies));
     add('moulds', n);
   }
+
+  if (size.repairOrders > 0 && size.equipment > 0)
+    await fillRepairHistory(scoped, size.repairOrders, keepers, (n) => add('repair_orders', n));
   return counts;
 }

@@ -61,6 +61,28 @@ describe('the data generator', () => {
     expect(audit.n).toBe(PLANS.tiny.big!.equipment);
   });
 
+  it('gives the big tenant a year of repair orders on its own machines, with consistent times and unique codes', async () => {
+    const tenant = await bigTenant();
+    const o = await one<{ n: number; codes: number; foreign: number; early: number; span: number; checked: number }>(
+      `select count(*)::int as n, count(distinct o.code)::int as codes,
+              count(*) filter (where e.tenant_id is null)::int as foreign,
+              count(*) filter (where o.finished_at < o.started_at or o.started_at < o.reported_at)::int as early,
+              extract(day from max(o.reported_at) - min(o.reported_at))::int as span,
+              count(*) filter (where o.state = 'checked')::int as checked
+         from repair_orders o left join equipment e on e.tenant_id = o.tenant_id and e.id = o.equipment_id
+        where o.tenant_id = $1`,
+      [tenant],
+    );
+    expect(o).toMatchObject({
+      n: PLANS.tiny.big!.repairOrders,
+      codes: PLANS.tiny.big!.repairOrders,
+      foreign: 0,
+      early: 0,
+    });
+    expect(o.span).toBeGreaterThanOrEqual(360);
+    expect(o.checked).toBeGreaterThan(o.n / 2);
+  });
+
   it('does nothing the second time on the same database', async () => {
     const again = await generate(db, { scale: 'tiny', password: 'Bench12345' });
     expect(again.created).toBe(false);

@@ -24,24 +24,32 @@ const TRADES = ['精密机械', '汽车零部件', '模具', '塑胶制品', '�
 
 /** A small plant: two to four workshops, taken in turn from the list so the tenants differ. */
 const smallSize =
-  (equipment: number, users: number) =>
+  (equipment: number, users: number, repairOrders: number) =>
   (i: number): FactorySize => ({
     workshops: Array.from({ length: 2 + (i % 3) }, (_, j) => WORKSHOPS[(i + j) % WORKSHOPS.length]!),
     linesPer: 3,
     equipment,
     moulds: 20,
     users,
+    repairOrders,
   });
 
 export const PLANS: Record<Scale, ScalePlan> = {
-  demo: { big: null, small: { count: 0, size: smallSize(0, 0) } },
+  demo: { big: null, small: { count: 0, size: smallSize(0, 0, 0) } },
   tiny: {
-    big: { workshops: WORKSHOPS, linesPer: 4, equipment: 2_000, moulds: 60, users: 60 },
-    small: { count: 2, size: smallSize(100, 10) },
+    big: { workshops: WORKSHOPS, linesPer: 4, equipment: 2_000, moulds: 60, users: 60, repairOrders: 5_000 },
+    small: { count: 2, size: smallSize(100, 10, 200) },
   },
   large: {
-    big: { workshops: WORKSHOPS, linesPer: 6, equipment: 100_000, moulds: 2_000, users: 1_000 },
-    small: { count: 50, size: smallSize(300, 20) },
+    big: {
+      workshops: WORKSHOPS,
+      linesPer: 6,
+      equipment: 100_000,
+      moulds: 2_000,
+      users: 1_000,
+      repairOrders: 1_000_000,
+    },
+    small: { count: 50, size: smallSize(300, 20, 2_000) },
   },
 };
 
@@ -125,7 +133,16 @@ export async function generate(
     }
     if (plan.small.count) log(`${plan.small.count} small tenants done`);
     // Steady state, as autovacuum leaves a table (the embedded database has none): visibility map and statistics.
-    for (const table of ['equipment', 'moulds', 'users', 'audit_log', 'organizations', 'lines', 'workshops'])
+    for (const table of [
+      'equipment',
+      'moulds',
+      'users',
+      'audit_log',
+      'organizations',
+      'lines',
+      'workshops',
+      'repair_orders',
+    ])
       await db.exec(`vacuum (analyze) "${table}"`);
   }
   const rows = Object.values(counts).reduce((s, n) => s + n, 0);

@@ -1,0 +1,157 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import {
+  browserSuite,
+  expectToast,
+  launchBrowser,
+  missingTranslations,
+  newContext,
+  PHONE,
+  screenshot,
+  startServer,
+  type TestServer,
+  waitForShell,
+} from './harness.js';
+
+/*
+ * Spot checks end to end: an item made on the items page, a scheme and a plan, the plan previewed and switched
+ * on, its tasks made; then on a 390 px phone the task is done with one abnormal reading, which raises a repair
+ * order shown on the item.
+ */
+
+const SLOW = { timeout: 15_000 };
+type Row = Record<string, unknown>;
+
+async function choose(page: Page, select: ReturnType<Page['locator']>, option: string): Promise<void> {
+  await select.click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option }).first().click();
+}
+
+browserSuite('patrol, spot check and maintenance', () => {
+  let server: TestServer;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  let token: string;
+  let adminId: number;
+  let plan: Row;
+  let machine: Row;
+
+  const api = async <T = Row>(method: 'GET' | 'POST', url: string, body?: unknown) => {
+    const r = await server.api<{ rtnCode: number; msg: string; data: T }>(method, url, body, token);
+    expect(r.body.rtnCode, `${url}: ${r.body.msg}`).toBe(200);
+    return r.body.data;
+  };
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+    token = await server.token('admin');
+    adminId = Number((await api<Row>('GET', '/api-user/users/current')).id);
+    machine = (await api<Row[]>('GET', '/api-manage/equipment/page?page=1&limit=1'))[0]!;
+    context = await newContext(browser, server, { token, lang: 'zh' });
+    page = await context.newPage();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('makes an item on the items page, then a scheme and a plan that is previewed and switched on', async () => {
+    await page.goto('/check/spotcheck/2');
+    await waitForShell(page);
+    await page.getByTestId('resource-table-checkproject').waitFor();
+    await page.getByTestId('resource-add').click();
+    const form = page.getByTestId('resource-form');
+    await form.getByTestId('field-code').fill('E2E-T');
+    await form.getByTestId('field-name').fill('轴承温度');
+    await choose(page, form.getByTestId('field-answerType'), '数值');
+    await form.getByTestId('field-unit').fill('°C');
+    await form.getByTestId('field-lowerLimit').fill('0');
+    await form.getByTestId('field-upperLimit').fill('80');
+    await page.getByTestId('resource-form-save').click();
+    await expectToast(page, '保存成功');
+    await page.getByTestId('resource-table-checkproject').getByText('E2E-T').waitFor();
+
+    const project = (await api<Row[]>('GET', '/api-manage/checkproject/page?code=E2E-T'))[0]!;
+    expect(project.kind).toBe(2);
+    const scheme = await api('POST', '/api-manage/checkscheme/save', { kind: 2, code: 'E2E-S', name: '端到端方案' });
+    await api('POST', '/api-manage/checkschemedtl/save', { schemeId: scheme.id, projectId: project.id });
+    plan = await api('POST', '/api-manage/checkplan/save', {
+      kind: 2,
+      code: 'E2E-P',
+      name: '端到端计划',
+      schemeId: scheme.id,
+      cycle: 'day',
+      startDate: new Date().toISOString().slice(0, 10),
+      dueTime: '00:00',
+      assigneeId: adminId,
+    });
+    await api('POST', '/api-manage/checkplan/machine/save', { planId: plan.id, equipmentId: machine.id });
+
+    await page.goto('/check/spotcheckPlan/2');
+    const row = page.getByTestId('resource-table-checkplan').locator('tr', { hasText: 'E2E-P' });
+    await row.getByTestId('plan-preview').click();
+    await page.getByTestId('check-preview').waitFor();
+    await page.getByText('未来56天将生成').waitFor(SLOW);
+    await screenshot(page, 'check-plan-preview');
+
+    await page.goto('/check/spotcheckPlan/2');
+    await row.getByTestId('plan-enable').click();
+    await expectToast(page, /启用/);
+    await row.getByTestId('plan-generate').click();
+    await expectToast(page, /任务/);
+  });
+
+  it('does the task on a 390 px phone: an abnormal reading turns red and raises a repair order', async () => {
+    const phone = await newContext(browser, server, { token, lang: 'en', viewport: PHONE });
+    const p = await phone.newPage();
+    await p.goto('/check/task/2');
+    await waitForShell(p);
+    const card = p
+      .getByTestId('check-mine')
+      .locator('.ant-card', { hasText: String(machine.name) })
+      .first();
+    await card.waitFor(SLOW);
+    await card.click();
+    const drawer = p.locator('.ant-drawer-content-wrapper').last();
+    await p.getByTestId('check-answer-number').first().waitFor();
+    const width = await drawer.evaluate((el) => el.getBoundingClientRect().width);
+    expect(Math.round(width)).toBeLessThanOrEqual(390);
+
+    const input = p
+      .locator('input[data-testid="check-answer-number"], [data-testid="check-answer-number"] input')
+      .first();
+    await input.fill('95.5');
+    await input.press('Enter');
+    const item = p.locator('[data-abnormal]').first();
+    await expect.poll(() => item.getAttribute('data-abnormal'), SLOW).toBe('true');
+    await screenshot(p, 'check-task-phone-abnormal');
+
+    await p.getByTestId('check-action-finish').click();
+    await expect.poll(() => p.getByTestId('check-task-state').getAttribute('data-state'), SLOW).toBe('done');
+    await p.getByTestId('check-task-state').getByText('Done').waitFor();
+    await item.locator('.check-item-repair').waitFor(SLOW);
+    const order = await api<Row[]>(`GET`, '/api-manage/maintaintask/page?source=check&limit=5');
+    expect(order.some((o) => o.equipmentId === machine.id && String(o.phenomenon).includes('95.5'))).toBe(true);
+    await screenshot(p, 'check-task-phone-done');
+    const overflow = await p.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await phone.close();
+  });
+
+  it('lists every reading of the kind and exports them as spot-check task details (spec 3.1 ywlx 3)', async () => {
+    await page.goto('/check/task/2');
+    await waitForShell(page);
+    await page.getByTestId('check-view-details').click();
+    const table = page.getByTestId('resource-table-checktaskdtl');
+    await table.locator('tr', { hasText: '95.5' }).first().waitFor(SLOW);
+    await page.getByTestId('resource-export').click();
+    await page.getByTestId('user-menu').click();
+    await page.getByTestId('menu-downloads').click();
+    await page.getByTestId('downloads-dialog').getByText('点检任务明细').first().waitFor(SLOW);
+  });
+
+  it('asked for no missing translations', () => {
+    expect(missingTranslations).toEqual([]);
+  });
+});

@@ -1,0 +1,265 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import {
+  browserSuite,
+  expectToast,
+  launchBrowser,
+  missingTranslations,
+  newContext,
+  PHONE,
+  pickOption,
+  screenshot,
+  startServer,
+  type TestServer,
+  waitForShell,
+} from './harness.js';
+
+/*
+ * The operator's console: root creates a company on a small version and gives it two more menus; the
+ * company's administrator sees exactly those. A notice for that company reaches it, and feedback goes to the
+ * operator and comes back answered.
+ */
+
+const SLOW = { timeout: 15_000 };
+const CODE = 'e2eco';
+const ADMIN = 'e2eco.boss';
+const FIRST_PASSWORD = 'Start1234';
+const PASSWORD = 'Works5678';
+
+interface MenuNode {
+  key: string | null;
+  url: string | null;
+  children: MenuNode[];
+}
+const leafUrls = (nodes: MenuNode[]): string[] =>
+  nodes.flatMap((n) => (n.children.length ? leafUrls(n.children) : n.url ? [n.url] : []));
+
+browserSuite('operator console', () => {
+  let server: TestServer;
+  let browser: Browser;
+  let rootContext: BrowserContext;
+  let root: Page;
+  let rootToken: string;
+  let bossToken = '';
+  let companyId = 0;
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+    rootToken = await server.token('root');
+    // A small version: the organisation and role pages only.
+    const all = await server.api<{
+      data: { menus: { id: string; key: string; children: { id: string; key: string }[] }[] };
+    }>('GET', '/api-user/sysversion/findMenuByVersionId?versionId=1', undefined, rootToken);
+    const ids = all.body.data.menus
+      .flatMap((m) => m.children)
+      .filter((m) => m.key === 'setUp.organize' || m.key === 'setUp.role')
+      .map((m) => m.id);
+    expect(ids).toHaveLength(2);
+    const made = await server.api<{ rtnCode: number }>(
+      'POST',
+      '/api-user/sysversion/insertOrUpdateVersion',
+      { name: 'E2E Basic', menuIds: ids },
+      rootToken,
+    );
+    expect(made.body.rtnCode).toBe(200);
+    rootContext = await newContext(browser, server, { token: rootToken, lang: 'zh' });
+    root = await rootContext.newPage();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('creates a company with its administrator on a version', async () => {
+    await root.goto('/admin/company');
+    await waitForShell(root);
+    await root.getByTestId('company-add').click();
+    await root.getByTestId('company-field-name').fill('端到端工厂');
+    await root.getByTestId('company-field-code').fill(CODE);
+    await root.getByTestId('company-field-username').fill(ADMIN);
+    await root.getByTestId('company-field-peoplename').fill('王厂长');
+    await root.getByTestId('company-field-password').fill(FIRST_PASSWORD);
+    await pickOption(root, root.getByTestId('company-field-version'), 'E2E Basic');
+    await root.getByTestId('company-form-save').click();
+    await expectToast(root, '保存成功');
+    const row = root.getByTestId('company-row').filter({ hasText: CODE });
+    await row.getByText('E2E Basic').waitFor(SLOW);
+    await screenshot(root, 'operator-companies-zh');
+    const list = await server.api<{ data: { id: number }[] }>(
+      'GET',
+      `/api-user/company/getCompanyManage?code=${CODE}`,
+      undefined,
+      rootToken,
+    );
+    companyId = list.body.data[0]!.id;
+    expect(companyId).toBeGreaterThan(0);
+  });
+
+  it('gives it two more menus on its menu page; its administrator sees exactly those', async () => {
+    await root.getByTestId(`company-menus-${CODE}`).click();
+    const tree = root.getByTestId('company-menus-page');
+    await tree.getByTestId('menu-check-setUp.organize').waitFor(SLOW);
+    await tree.getByTestId('menu-check-equipment.ledger').click();
+    await tree.getByTestId('menu-check-equipment.allot').click();
+    await root.getByTestId('company-menus-save').click();
+    await expectToast(root, '该公司共有');
+    await screenshot(root, 'operator-company-menus-zh');
+
+    const first = await server.token(ADMIN, FIRST_PASSWORD);
+    const changed = await server.api<{ rtnCode: number }>(
+      'POST',
+      '/api-user/users/updatePassword',
+      { password: FIRST_PASSWORD, newpassword: PASSWORD, verifynewpassword: PASSWORD },
+      first,
+    );
+    expect(changed.body.rtnCode).toBe(200);
+    bossToken = await server.token(ADMIN, PASSWORD);
+    const me = await server.api<{ me: MenuNode[] }>('GET', '/api-user/sys/me', undefined, bossToken);
+    expect(leafUrls(me.body.me).sort()).toEqual(
+      ['/equipment/allot', '/equipment/ledger/1', '/setUp/organize', '/setUp/role'].sort(),
+    );
+
+    const boss = await (await newContext(browser, server, { token: bossToken, lang: 'zh' })).newPage();
+    await boss.goto('/setUp/organize');
+    await waitForShell(boss);
+    const sidebar = boss.getByTestId('sidebar');
+    await sidebar.getByTestId('menu-link-/setUp/organize').waitFor(SLOW);
+    await sidebar.getByTestId('menu-link-/setUp/role').waitFor();
+    expect(await sidebar.locator('[data-testid^="menu-sub-"]').count()).toBe(2);
+    await boss.context().close();
+  });
+
+  it("posts a notice for that company: its users see it, the demo company's do not", async () => {
+    await root.goto('/operatesys/notice');
+    await waitForShell(root);
+    await root.getByTestId('notice-add').click();
+    await root.getByTestId('notice-field-content').fill('周五停机检修（端到端）');
+    await pickOption(root, root.getByTestId('notice-field-companies'), '端到端工厂');
+    await root.keyboard.press('Escape');
+    await root.getByTestId('notice-form-save').click();
+    await expectToast(root, '保存成功');
+    await root.getByTestId('notice-row').filter({ hasText: '周五停机检修' }).getByText('端到端工厂').waitFor(SLOW);
+
+    const boss = await (await newContext(browser, server, { token: bossToken, lang: 'zh' })).newPage();
+    await boss.goto('/workboard');
+    await waitForShell(boss);
+    await boss.getByTestId('announcement').getByText('周五停机检修（端到端）').waitFor(SLOW);
+    await boss.context().close();
+    const demo = await server.api<{ data: { content: string } | null }>(
+      'GET',
+      '/api-user/feedback/getLatestSysNotice',
+      undefined,
+      await server.token('admin'),
+    );
+    expect(demo.body.data?.content).not.toBe('周五停机检修（端到端）');
+
+    // The login page's update log lists notices for every company only.
+    const all = await server.api<{ rtnCode: number }>(
+      'POST',
+      '/api-user/feedback/addSysNotice',
+      { title: '新版本上线：备件盘点', content: '备件盘点支持扫码录入', state: 1 },
+      rootToken,
+    );
+    expect(all.body.rtnCode).toBe(200);
+    const guest = await (await newContext(browser, server, { lang: 'zh' })).newPage();
+    await guest.goto('/login');
+    const log = guest.getByTestId('login-update-log');
+    await log.getByText('新版本上线：备件盘点').waitFor(SLOW);
+    expect(await log.getByText('周五停机检修').count()).toBe(0);
+    await guest.context().close();
+  });
+
+  it('carries feedback from the user menu to the operator and the answer back as a message', async () => {
+    const boss = await (await newContext(browser, server, { token: bossToken, lang: 'zh' })).newPage();
+    await boss.goto('/workboard');
+    await waitForShell(boss);
+    // The notice banner arrives after the shell and moves the navbar down: wait for it before using the menu.
+    await boss.getByTestId('announcement').waitFor(SLOW);
+    await boss.getByTestId('user-menu').click();
+    await boss.getByTestId('menu-feedback').click();
+    await boss.getByTestId('feedback-content').fill('台账导出太慢');
+    await boss.getByTestId('feedback-send').click();
+    await expectToast(boss, '感谢您的反馈');
+
+    await root.goto('/operatesys/feedback');
+    await waitForShell(root);
+    const row = root.getByTestId('feedback-row').filter({ hasText: '台账导出太慢' });
+    await row.getByText('端到端工厂').waitFor(SLOW);
+    await row.getByTestId('feedback-answer').click();
+    await root.getByTestId('feedback-answer-text').fill('已在 2.1 版修复');
+    await root.getByTestId('feedback-answer-save').click();
+    await expectToast(root, '已答复');
+    await row.getByText('已答复').waitFor(SLOW);
+    await screenshot(root, 'operator-feedback-zh');
+
+    await boss.goto('/mes/message');
+    await waitForShell(boss);
+    await boss.getByText('您的反馈已有答复').first().waitFor(SLOW);
+    await boss.context().close();
+  });
+
+  it('shows the timed tasks, usage and version pages in English, and the company list on a phone', async () => {
+    const en = await (await newContext(browser, server, { token: rootToken, lang: 'en' })).newPage();
+    await en.goto('/admin/timetask');
+    await waitForShell(en);
+    await en.getByTestId('timetask-repair.overdue').getByText('Overdue repair orders').waitFor(SLOW);
+    // A company's export shows among the one-off jobs with its company.
+    const demoAdmin = await server.token('admin');
+    await server.api('POST', '/api-manage/equipment/exportexcel', {}, demoAdmin);
+    await en.reload();
+    await waitForShell(en);
+    const jobs = en.getByTestId('timetask-jobs');
+    await jobs.locator('tr', { hasText: 'Data export' }).filter({ hasText: '演示工厂' }).first().waitFor(SLOW);
+    await screenshot(en, 'operator-timetask-en');
+    await en.goto(`/usecaseDetail/index?id=${companyId}`);
+    await waitForShell(en);
+    await en.getByTestId('login-chart').locator('canvas').waitFor(SLOW);
+    await en.getByTestId('usage-people').getByText(ADMIN).waitFor(SLOW);
+    await screenshot(en, 'operator-usage-en');
+    await en.goto('/operatesys/version');
+    await waitForShell(en);
+    await en.getByTestId('version-row').filter({ hasText: 'E2E Basic' }).click();
+    await en.getByTestId('version-menus').getByTestId('menu-check-setUp.role').waitFor(SLOW);
+    await screenshot(en, 'operator-versions-en');
+    await en.goto('/admin/menu');
+    await waitForShell(en);
+    await en.getByTestId('menu-node-equipment').click();
+    await en.getByTestId('menu-impact').getByText('端到端工厂', { exact: false }).waitFor(SLOW);
+    await screenshot(en, 'operator-menu-editor-en');
+    await en.context().close();
+
+    const phone = await (
+      await newContext(browser, server, { token: rootToken, lang: 'zh', viewport: PHONE })
+    ).newPage();
+    await phone.goto('/admin/company');
+    await waitForShell(phone);
+    await phone.getByText('端到端工厂').first().waitFor(SLOW);
+    const width = await phone.evaluate(() => document.documentElement.scrollWidth);
+    expect(Math.round(width)).toBeLessThanOrEqual(PHONE.width);
+    await screenshot(phone, 'operator-companies-phone');
+    await phone.context().close();
+  });
+
+  it('uploads a banner that then stands behind the dashboard greeting of every company', async () => {
+    await root.goto('/operatesys/picture');
+    await waitForShell(root);
+    const page = root.getByTestId('picture-page');
+    await page.getByText('横幅').click();
+    const image = await root.screenshot({ clip: { x: 0, y: 0, width: 320, height: 120 } });
+    await page.locator('input[type=file]').setInputFiles({ name: 'banner.png', mimeType: 'image/png', buffer: image });
+    await page.getByTestId('picture-card').getByText('使用中').waitFor(SLOW);
+
+    const admin = await (await newContext(browser, server, { token: await server.token('admin') })).newPage();
+    await admin.goto('/dashboard');
+    await waitForShell(admin);
+    const hero = admin.getByTestId('dashboard-hero');
+    await expect
+      .poll(() => hero.evaluate((el) => getComputedStyle(el).backgroundImage), SLOW)
+      .toContain('/api-file/files/sysPicture/');
+    await admin.context().close();
+  });
+
+  it('asked for no missing translations', () => {
+    expect(missingTranslations).toEqual([]);
+  });
+});
