@@ -352,10 +352,12 @@ browserSuite(
       await pager.getByTestId('pagination-first').click();
       await expect.poll(last).toEqual([1, 20, '消息 1']);
 
+      // Each pager click scrolls the window to the top over 800 ms; a dropdown opened meanwhile is re-placed on
+      // every step (and hidden while it is), so open it once the window stands still.
+      await page.waitForFunction(() => window.scrollY === 0);
       await pager.getByTestId('pagination-sizes').click();
-      await page.locator('.ant-select-dropdown:visible .ant-select-item-option').first().waitFor();
-      const options = await page.locator('.ant-select-dropdown:visible .ant-select-item-option').allTextContents();
-      expect(options).toEqual(['10 条/页', '20 条/页', '50 条/页', '100 条/页']);
+      const options = page.locator('.ant-select-dropdown:visible .ant-select-item-option');
+      await expect.poll(() => options.allTextContents()).toEqual(['10 条/页', '20 条/页', '50 条/页', '100 条/页']);
       await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: '50 条/页' }).click();
       await expect.poll(last).toEqual([1, 50, '消息 1']);
       expect(calls.at(-1)?.url.searchParams.get('limit')).toBe('50');
