@@ -1,5 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readXlsx, secondTenant, tenantOf, userWithCodes, waitForDownload } from '../../platform/resources/testkit.js';
+import {
+  multipart,
+  readXlsx,
+  secondTenant,
+  tenantOf,
+  userWithCodes,
+  waitForDownload,
+  workbook,
+} from '../../platform/resources/testkit.js';
 import { withTenant } from '../../platform/tenancy/tenant-tx.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { fillHistory } from './demo.js';
@@ -20,6 +28,8 @@ let adminId: number;
 let tenantId: number;
 let machines: Row[];
 let seq = 0;
+/** A date in the test tenant's time zone (Asia/Shanghai, UTC+8), `offset` days from today. */
+const tenantDay = (offset = 0) => new Date(Date.now() + 8 * 3_600_000 + offset * 86_400_000).toISOString().slice(0, 10);
 
 const call = async <T = Row>(method: 'GET' | 'POST', url: string, body?: unknown, token = admin, lang?: string) =>
   (await (await t.call(method, url, token, body, lang ? { lang } : undefined)).json()) as Json<T>;
@@ -320,8 +330,8 @@ describe('doing a task', () => {
   });
 
   it("sums tasks by plan and shows a machine's readings", async () => {
-    const today = new Date().toISOString().slice(0, 10);
-    const from = new Date(Date.now() - 3 * 86_400_000).toISOString().slice(0, 10);
+    const today = tenantDay();
+    const from = tenantDay(-3);
     const rows = await get<Row[]>(`/api-list/checksummary?kind=2&from=${from}&to=${today}&groupBy=plan`);
     const mine = rows.find((r) => Number(r.key) === Number(plan.id))!;
     expect(mine).toMatchObject({ onTime: 1, abnormalTasks: 1, abnormalRate: 100 });
@@ -374,6 +384,88 @@ describe('who may do what', () => {
   });
 });
 
+describe('each kind is governed by its own menu', () => {
+  it("codes of one kind reach that kind's rows only: read, do, change, import, generate, sum", async () => {
+    const today = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+    const plans = {} as Record<1 | 2 | 3, Row>;
+    const tasks = {} as Record<1 | 2 | 3, Row & { details: Row[] }>;
+    for (const kind of [1, 2, 3] as const) {
+      plans[kind] = await makePlan({ cycle: 'day', startDate: today }, [machines[kind - 1]!.id], kind);
+      await ok('/api-manage/checkplan/generate', { id: plans[kind].id });
+      tasks[kind] = await get(`/api-manage/checktask/get?id=${(await tasksOf(plans[kind].id)).at(-1)!.id}`);
+    }
+    // A patrol man who may also look at (not do) spot checks.
+    const man = await userWithCodes(t, tenantId, 'patrolman', [
+      ...['view', 'add', 'edit', 'import'].map((a) => `patrol:project:${a}`),
+      ...['view', 'generate'].map((a) => `patrol:plan:${a}`),
+      'patrol:task:view',
+      'patrol:task:execute',
+      'check:task:view',
+    ]);
+    const status = async (method: 'GET' | 'POST', url: string, body?: unknown) => {
+      const r = await t.call(method, url, man, body);
+      return r.statusCode === 200 ? ((await r.json()) as Json).rtnCode : r.statusCode;
+    };
+
+    // Reading: the task list holds patrol and spot-check tasks, as many as there are; maintenance is not there.
+    const listed = await call<Row[]>('GET', '/api-manage/checktask/page?page=1&limit=1', undefined, man);
+    const [{ n }] = (
+      await t.db.query<{ n: number }>(
+        'select count(*)::int as n from check_tasks where tenant_id = $1 and kind in (1, 2)',
+        [tenantId],
+      )
+    ).rows as [{ n: number }];
+    expect((listed as unknown as { count: number }).count).toBe(n);
+    const kinds = (await get<Row[]>('/api-manage/checktask/page?page=1&limit=500', man)).map((x) => x.kind);
+    expect(new Set(kinds)).toEqual(new Set([1, 2]));
+    expect(await status('GET', `/api-manage/checktask/get?id=${tasks[3].id}`)).toBe(404);
+    expect((await get<Row[]>('/api-manage/checktask/mine', man)).some((x) => x.kind === 3)).toBe(false);
+    expect(await status('GET', `/api-manage/checkplan/preview?id=${plans[3].id}`)).toBe(404);
+
+    // Doing: a patrol task yes; a spot-check task he sees but may not do; a maintenance task he cannot find.
+    const answer = (task: Row & { details: Row[] }) =>
+      status('POST', '/api-manage/checktaskdtl/answer', { id: task.details[1]!.id, answer: 'pass' });
+    expect(await answer(tasks[1])).toBe(200);
+    expect(await answer(tasks[2])).toBe(403);
+    expect(await status('POST', '/api-manage/checktask/start', { id: tasks[2].id })).toBe(403);
+    expect(await answer(tasks[3])).toBe(404);
+    expect(await status('POST', '/api-manage/checkplan/generate', { id: plans[2].id })).toBe(404);
+
+    // Changing: a patrol item yes; not one of another kind, nor turning his own into another kind.
+    const item = { code: `PM${++seq}`, name: '巡视', answerType: 'passfail' };
+    const mine = await ok('/api-manage/checkproject/save', { ...item, kind: 1 }, man);
+    expect(await status('POST', '/api-manage/checkproject/save', { ...item, code: `PM${++seq}`, kind: 3 })).toBe(403);
+    expect(await status('POST', '/api-manage/checkproject/update', { id: mine.id, kind: 3 })).toBe(403);
+    expect((await get<Row>(`/api-manage/checkproject/get?id=${mine.id}`)).kind).toBe(1);
+
+    // Importing: a row of another kind is named, and nothing is imported.
+    const { payload, headers } = multipart(
+      await workbook([
+        ['类别', '编号', '名称', '结果类型'],
+        ['巡检', `PI${++seq}`, '导入一', '正常/异常'],
+        ['保养', `PI${++seq}`, '导入二', '正常/异常'],
+      ]),
+    );
+    const imported = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/api-manage/checkproject/importexcel',
+        headers: { ...headers, authorization: `Bearer ${man}` },
+        payload,
+      })
+    ).json() as Json<{ row: number; message: string }[]>;
+    expect(imported.rtnCode).toBe(201);
+    expect(imported.data).toEqual([expect.objectContaining({ row: 3, message: '类别为“保养”的记录您无权导入' })]);
+    expect(await call('GET', `/api-manage/checkproject/page?code=PI${seq - 1}`).then((r) => r.data)).toEqual([]);
+
+    // Sums: the summary of maintenance is empty for him, not for the administrator.
+    const to = tenantDay();
+    const sum = (token: string) => get<Row[]>(`/api-list/checksummary?kind=3&from=${today}&to=${to}`, token);
+    expect(await sum(man)).toEqual([]);
+    expect((await sum(admin)).length).toBeGreaterThan(0);
+  });
+});
+
 describe('the demo factory', () => {
   it('has items, schemes and plans of each kind, and a history made through the same service when asked', async () => {
     const plans = await get<Row[]>('/api-manage/checkplan/page?code=JH-&limit=10');
@@ -383,7 +475,7 @@ describe('the demo factory', () => {
     for (const p of plans) await ok('/api-manage/checkplan/update', { id: p.id, startDate: start });
     await fillHistory(t.db, tenantId, adminId, 12);
     const from = start;
-    const to = new Date().toISOString().slice(0, 10);
+    const to = tenantDay();
     const rows = await get<Row[]>(`/api-list/checksummary?from=${from}&to=${to}&groupBy=plan`);
     const demo = rows.filter((r) => plans.some((p) => Number(p.id) === Number(r.key)));
     const sum = (k: string) => demo.reduce((n, r) => n + Number(r[k]), 0);

@@ -1,5 +1,6 @@
 import { AppError, businessError, notFound } from '../../platform/http/errors.js';
 import { type Lang, t } from '../../platform/i18n/index.js';
+import { assertPermitted, codesOf } from '../../platform/resources/permit.js';
 import { findRow, getRow, readContext } from '../../platform/resources/read.js';
 import type { FieldIssue, WireRow } from '../../platform/resources/types.js';
 import { updateRow } from '../../platform/resources/write.js';
@@ -128,6 +129,7 @@ export async function answerItem(tx: TenantTx, body: WireRow, lang: Lang): Promi
   const ctx = await readContext(tx, taskDetailEntity, lang);
   const item = await findRow(tx, ctx, body.id);
   if (!item) throw notFound();
+  await assertPermitted(tx, taskDetailEntity, codesOf(taskDetailEntity, ['edit']), item);
   const taskCtx = await readContext(tx, taskEntity, lang);
   const lock = await tx.query<{ state: string; assignee_id: number | null }>(
     'select state, assignee_id from check_tasks where tenant_id = $1 and id = $2 for update',

@@ -1,6 +1,6 @@
 import { defineEntity } from '../../platform/resources/registry.js';
 import type { EntityDef, FieldDef } from '../../platform/resources/types.js';
-import { codes, KINDS, P } from './permissions.js';
+import { BY_KIND, codes, KINDS, P } from './permissions.js';
 import { planHooks, projectHooks, schemeDetailHooks } from './rules.js';
 import { dangerWorkflow, planWorkflow, taskWorkflow } from './workflow.js';
 
@@ -15,6 +15,15 @@ const pagePermissions = (page: 'project' | 'scheme' | 'plan'): EntityDef['permis
 
 const kindField: FieldDef = { name: 'kind', type: 'enum', options: KINDS, required: true, filter: 'eq' };
 export const ANSWER_TYPES = ['number', 'passfail', 'choice', 'text', 'photo'] as const;
+/** The kind of the row that owns a line (a line is read and changed with its owner's kind's codes). */
+const ownerKind = (table: string, column: string): FieldDef => ({
+  name: 'kind',
+  type: 'enum',
+  options: KINDS,
+  list: false,
+  exportable: false,
+  computed: (t) => `(select o.kind from ${table} o where o.id = ${t}.${column})`,
+});
 export const CYCLES = ['shift', 'day', 'week', 'month', 'quarter', 'year'] as const;
 export const TASK_STATES = ['pending', 'doing', 'done', 'closed'] as const;
 const TIME = '(?:[01]\\d|2[0-3]):[0-5]\\d';
@@ -26,6 +35,7 @@ export const projectEntity = defineEntity({
   ns: 'check',
   prefix: '/api-manage/checkproject',
   permissions: pagePermissions('project'),
+  permissionsBy: BY_KIND,
   codeField: 'code',
   nameField: 'name',
   softDelete: true,
@@ -57,6 +67,7 @@ export const schemeEntity = defineEntity({
   ns: 'check',
   prefix: '/api-manage/checkscheme',
   permissions: pagePermissions('scheme'),
+  permissionsBy: BY_KIND,
   codeField: 'code',
   nameField: 'name',
   softDelete: true,
@@ -76,12 +87,14 @@ export const schemeDetailEntity = defineEntity({
   ns: 'check',
   prefix: '/api-manage/checkschemedtl',
   permissions: { ...pagePermissions('scheme'), add: codes('scheme', 'edit'), delete: codes('scheme', 'edit') },
+  permissionsBy: BY_KIND,
   nameField: 'remark',
   customFields: false,
   defaultSort: { field: 'sort', dir: 'asc' },
   hooks: schemeDetailHooks,
   fields: [
     { name: 'schemeId', type: 'ref', ref: 'checkscheme', required: true, owner: true, filter: 'eq' },
+    ownerKind('check_schemes', 'scheme_id'),
     { name: 'projectId', type: 'ref', ref: 'checkproject', required: true, unique: true, uniqueWith: ['schemeId'] },
     { name: 'sort', type: 'integer', default: 0, min: 0, max: 100_000, sortable: true },
     { name: 'remark', type: 'string', maxLength: 200 },
@@ -95,6 +108,7 @@ export const planEntity = defineEntity({
   ns: 'check',
   prefix: '/api-manage/checkplan',
   permissions: pagePermissions('plan'),
+  permissionsBy: BY_KIND,
   codeField: 'code',
   nameField: 'name',
   softDelete: true,
@@ -128,10 +142,12 @@ export const planMachineEntity = defineEntity({
   ns: 'check',
   prefix: '/api-manage/checkplan/machine',
   permissions: { ...pagePermissions('plan'), add: codes('plan', 'edit'), delete: codes('plan', 'edit') },
+  permissionsBy: BY_KIND,
   nameField: 'remark',
   customFields: false,
   fields: [
     { name: 'planId', type: 'ref', ref: 'checkplan', required: true, owner: true, filter: 'eq' },
+    ownerKind('check_plans', 'plan_id'),
     { name: 'equipmentId', type: 'ref', ref: 'equipment', required: true, unique: true, uniqueWith: ['planId'] },
     { name: 'remark', type: 'string', maxLength: 200 },
   ],
@@ -162,6 +178,7 @@ export const taskEntity = defineEntity({
     import: P.taskAssign,
     export: P.taskExport,
   },
+  permissionsBy: BY_KIND,
   codeField: 'code',
   nameField: 'code',
   customFields: false,
@@ -222,6 +239,7 @@ export const taskDetailEntity = defineEntity({
     import: P.taskExecute,
     export: P.taskExport,
   },
+  permissionsBy: BY_KIND,
   nameField: 'name',
   customFields: false,
   defaultSort: { field: 'sort', dir: 'asc' },

@@ -1,11 +1,14 @@
 import './reports.js';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { ok } from '../../platform/http/envelope.js';
+import { notFound } from '../../platform/http/errors.js';
 import { t } from '../../platform/i18n/index.js';
 import { envelope } from '../../platform/resources/openapi.js';
-import { getRow, readContext } from '../../platform/resources/read.js';
+import { assertPermitted, permitFor, permitSql } from '../../platform/resources/permit.js';
+import { findRow, getRow, readContext } from '../../platform/resources/read.js';
 import { resourceRoutes } from '../../platform/resources/routes.js';
 import type { WireRow } from '../../platform/resources/types.js';
+import type { TenantTx } from '../../platform/tenancy/tenant-tx.js';
 import { workflowRoutes } from '../../platform/workflow/routes.js';
 import './demo.js';
 import { answerItem } from './execute.js';
@@ -19,6 +22,23 @@ const id = { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER } as 
 const date = { type: 'string', format: 'date' } as const;
 const anyData = envelope({ type: 'object', additionalProperties: true });
 const listData = envelope({ type: 'array', items: { type: 'object', additionalProperties: true } });
+
+/** The plans a generate call makes tasks of: the one asked for, or every plan of the kinds the caller may generate. */
+async function plansToGenerate(tx: TenantTx, req: FastifyRequest<{ Body: { id?: number } }>): Promise<number[] | null> {
+  if (req.body?.id) {
+    const plan = await findRow(tx, await readContext(tx, planEntity, req.lang), req.body.id);
+    if (!plan) throw notFound();
+    await assertPermitted(tx, planEntity, P.planGenerate, plan);
+    return [req.body.id];
+  }
+  const permit = await permitFor(tx, planEntity, P.planGenerate);
+  if (!permit) return null;
+  const r = await tx.query<{ id: number }>(
+    'select id from check_plans where tenant_id = $1 and kind::text = any($2) and deleted_at is null',
+    [tx.tenantId, permit],
+  );
+  return r.rows.map((x) => Number(x.id));
+}
 
 /** Patrol, spot check and maintenance (spec 7.5 check*): the engine's routes, workflows, generation and reports. */
 export const checkRoutes: FastifyPluginAsync = async (app) => {
@@ -68,7 +88,7 @@ export const checkRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (req) => {
-      const made = await req.tenant((tx) => generateTasks(tx, { planIds: req.body?.id ? [req.body.id] : null }));
+      const made = await req.tenant(async (tx) => generateTasks(tx, { planIds: await plansToGenerate(tx, req) }));
       return ok(made, t(req.lang, 'check.messages.generated', { count: made.tasks }));
     },
   );
@@ -88,7 +108,13 @@ export const checkRoutes: FastifyPluginAsync = async (app) => {
         response: { 200: listData },
       },
     },
-    (req) => req.tenant(async (tx) => ok(await previewPlan(tx, req.query.id, req.query.days ?? 28))),
+    (req) =>
+      req.tenant(async (tx) => {
+        const plan = await findRow(tx, await readContext(tx, planEntity, req.lang), req.query.id);
+        if (!plan) throw notFound();
+        await assertPermitted(tx, planEntity, P.planView, plan);
+        return ok(await previewPlan(tx, req.query.id, req.query.days ?? 28));
+      }),
   );
 
   app.get<{ Querystring: { kind?: number; code?: string } }>(
@@ -108,6 +134,7 @@ export const checkRoutes: FastifyPluginAsync = async (app) => {
     },
     (req) =>
       req.tenant(async (tx) => {
+        const ctx = await readContext(tx, taskEntity, req.lang);
         const r = await tx.query<{ id: number }>(
           `with win as (select coalesce(nullif(timezone, ''), 'UTC') as tz from companies where id = $1)
            select t.id from check_tasks t cross join win
@@ -116,12 +143,11 @@ export const checkRoutes: FastifyPluginAsync = async (app) => {
               and (t.assignee_id = $2 or t.assignee_id is null)
               and ($3::int is null or t.kind = $3)
               and ($4::text is null or e.code = $4)
-              and t.due_at < ((now() at time zone win.tz)::date + 1)::timestamp at time zone win.tz
+              and t.due_at < ((now() at time zone win.tz)::date + 1)::timestamp at time zone win.tz${permitSql(ctx.model, ctx.permit)}
             order by t.due_at, t.id limit 100`,
           [tx.tenantId, tx.userId, req.query.kind ?? null, req.query.code?.trim() || null],
         );
         if (!r.rows.length) return ok([]);
-        const ctx = await readContext(tx, taskEntity, req.lang);
         const rows: WireRow[] = [];
         for (const x of r.rows) rows.push(await getRow(tx, ctx, x.id));
         return ok(rows);
@@ -148,7 +174,16 @@ export const checkRoutes: FastifyPluginAsync = async (app) => {
         response: { 200: listData },
       },
     },
-    (req) => req.tenant(async (tx) => ok(await checkSummary(tx, { ...req.query, group: req.query.groupBy ?? 'plan' }))),
+    (req) =>
+      req.tenant(async (tx) =>
+        ok(
+          await checkSummary(
+            tx,
+            { ...req.query, group: req.query.groupBy ?? 'plan' },
+            await permitFor(tx, taskEntity, P.statistic),
+          ),
+        ),
+      ),
   );
 
   app.post<{ Body: { equipmentId: number; projectId: number; from: string; to: string } }>(
@@ -167,6 +202,6 @@ export const checkRoutes: FastifyPluginAsync = async (app) => {
         response: { 200: listData },
       },
     },
-    (req) => req.tenant(async (tx) => ok(await readings(tx, req.body))),
+    (req) => req.tenant(async (tx) => ok(await readings(tx, req.body, await permitFor(tx, taskEntity, P.statistic)))),
   );
 };

@@ -45,6 +45,8 @@ export interface SummaryRow {
 export async function checkSummary(
   tx: TenantTx,
   q: { kind?: number; from: string; to: string; group: Group },
+  /** The kinds the reader may see (all when undefined). */
+  kinds?: readonly string[],
 ): Promise<SummaryRow[]> {
   const g = KEY[q.group];
   const r = await tx.query<Record<string, string | null>>(
@@ -56,11 +58,11 @@ export async function checkSummary(
             count(*) filter (where t.state in ('pending', 'doing') and t.deadline >= now()) as open,
             count(*) filter (where t.state = 'done' and t.abnormal_count > 0) as abnormal
        from check_tasks t cross join win ${g.join}
-      where t.tenant_id = $1 and ($2::int is null or t.kind = $2)
+      where t.tenant_id = $1 and ($2::int is null or t.kind = $2) and ($5::text[] is null or t.kind::text = any($5))
         and t.due_at >= ($3::date)::timestamp at time zone win.tz
         and t.due_at < ($4::date + 1)::timestamp at time zone win.tz
       group by 1, 2 order by 2 nulls last, 1 limit 1000`,
-    [tx.tenantId, q.kind ?? null, q.from, q.to],
+    [tx.tenantId, q.kind ?? null, q.from, q.to, kinds ?? null],
   );
   return r.rows.map((x) => {
     const done = Number(x.on_time) + Number(x.late);
@@ -79,7 +81,11 @@ export async function checkSummary(
 }
 
 /** The readings of a number item on one machine over time (dataReport), oldest first. */
-export async function readings(tx: TenantTx, q: { equipmentId: number; projectId: number; from: string; to: string }) {
+export async function readings(
+  tx: TenantTx,
+  q: { equipmentId: number; projectId: number; from: string; to: string },
+  kinds?: readonly string[],
+) {
   const r = await tx.query<{ at: Date; value: string; lower: string | null; upper: string | null; abnormal: boolean }>(
     `with win as (select coalesce(nullif(timezone, ''), 'UTC') as tz from companies where id = $1)
      select d.answered_at as at, d.answer_number as value, d.lower_limit as lower, d.upper_limit as upper, d.abnormal
@@ -87,8 +93,10 @@ export async function readings(tx: TenantTx, q: { equipmentId: number; projectId
       where d.tenant_id = $1 and d.equipment_id = $2 and d.project_id = $3 and d.answer_number is not null
         and d.answered_at >= ($4::date)::timestamp at time zone win.tz
         and d.answered_at < ($5::date + 1)::timestamp at time zone win.tz
+        and ($6::text[] is null or exists (select 1 from check_tasks k where k.tenant_id = $1 and k.id = d.task_id
+                                             and k.kind::text = any($6)))
       order by d.answered_at limit 5000`,
-    [tx.tenantId, q.equipmentId, q.projectId, q.from, q.to],
+    [tx.tenantId, q.equipmentId, q.projectId, q.from, q.to, kinds ?? null],
   );
   return r.rows.map((x) => ({
     at: new Date(x.at).toISOString(),

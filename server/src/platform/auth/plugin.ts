@@ -49,10 +49,15 @@ export function registerAuth(app: FastifyInstance): void {
   app.decorateRequest('tenant', function <T>(this: FastifyRequest, fn: Parameters<FastifyRequest['tenant']>[0]) {
     const p = this.me();
     const sql = this.sessionPending ? sessionCheckSql(p.sessionId) : null;
-    if (!sql) return withTenant(db, p.tenantId, p.userId, fn) as Promise<T>;
-    // The session is confirmed in the round trip that opens the transaction, before fn reads anything.
     const req = this;
-    return withTenant(db, p.tenantId, p.userId, fn, {
+    // The principal as confirmed (a confirmation may have refreshed it) acts in the transaction.
+    const acting: typeof fn = (tx) => {
+      tx.permissions = req.me().permissions;
+      return fn(tx);
+    };
+    if (!sql) return withTenant(db, p.tenantId, p.userId, acting) as Promise<T>;
+    // The session is confirmed in the round trip that opens the transaction, before fn reads anything.
+    return withTenant(db, p.tenantId, p.userId, acting, {
       sql,
       async verify(rows, tx) {
         confirm(req, await principalFromRow(db, tx, rows[0], p.sessionId, p.userId, p.tenantId));

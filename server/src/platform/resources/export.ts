@@ -43,7 +43,7 @@ async function exportPage(
   last: { value: unknown; id: number } | null,
 ): Promise<WireRow[]> {
   const params = new Params(tx.tenantId);
-  const where = [baseWhere(ctx.model), ...filterWhere(ctx.model, query, params, ctx)];
+  const where = [baseWhere(ctx.model, ctx.permit), ...filterWhere(ctx.model, query, params, ctx)];
   if (last) where.push(after(sort, last, params));
   const r = await tx.query<WireRow>(
     PLAN_PER_CALL +
@@ -98,7 +98,7 @@ export function exportJob(app: FastifyInstance): JobHandler {
         const def = await resolveEntity(tx, p.entity, lang);
         const c = await readContext(tx, def, lang);
         const params = new Params(tx.tenantId);
-        const where = [baseWhere(c.model), ...filterWhere(c.model, p.query, params, c)].join(' and ');
+        const where = [baseWhere(c.model, c.permit), ...filterWhere(c.model, p.query, params, c)].join(' and ');
         const n = await tx.query<{ n: number }>(
           `select count(*)::int as n from "${def.table}" t where ${where}`,
           params.values,

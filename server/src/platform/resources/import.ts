@@ -1,10 +1,11 @@
 import { headerKey } from '../excel/cells.js';
 import { type Cell, readSheet, SheetTooLargeError } from '../excel/read.js';
-import { AppError, businessError } from '../http/errors.js';
+import { AppError, businessError, forbidden } from '../http/errors.js';
 import { languages, t } from '../i18n/index.js';
 import type { TenantTx } from '../tenancy/tenant-tx.js';
 import { insertBatch } from './import-insert.js';
 import type { Field } from './model.js';
+import { codesOf, permitFor } from './permit.js';
 import type { ReadContext } from './read.js';
 import { liveCondition, refTarget } from './registry.js';
 import { scopeSql } from './scope.js';
@@ -134,6 +135,12 @@ export async function importRows(tx: TenantTx, ctx: ReadContext, data: Buffer): 
     resolvers.set(c.field, await refResolver(tx, c.field, texts));
   }
 
+  // A split entity (EntityDef.permissionsBy): each row's value must be one the user may import.
+  const def = ctx.model.def;
+  const importPermit = await permitFor(tx, def, codesOf(def, ['import']));
+  const split = def.permissionsBy && ctx.model.byName.get(def.permissionsBy.field);
+  if (importPermit && split && !split.column)
+    throw forbidden('errors.noPermission', { code: codesOf(def, ['import']).join(' | ') });
   const lenient = { ...ctx, lenient: true };
   const dependent = columns.filter((c) => parentOf(ctx.model, c.field));
   const independent = columns.filter((c) => !dependent.includes(c));
@@ -166,6 +173,13 @@ export async function importRows(tx: TenantTx, ctx: ReadContext, data: Buffer): 
         const header = columns.find((c) => c.field === f)?.header ?? f.label(lang);
         report(row, f, header, 'required');
       }
+    }
+    if (importPermit && split && rec.has(split) && !importPermit.includes(String(rec.get(split)))) {
+      const column = columns.find((c) => c.field === split);
+      const raw = column && cells.get(column.col);
+      report(row, split, column?.header ?? split.label(lang), 'notPermitted', {
+        value: raw === undefined ? String(rec.get(split)) : cellText(raw),
+      });
     }
     records.push(rec);
     if (issues.length >= MAX_REPORTED) break;

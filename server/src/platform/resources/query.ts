@@ -1,6 +1,7 @@
 import { AppError } from '../http/errors.js';
 import type { Lang } from '../i18n/index.js';
 import { type Field, fieldExpr, type Model } from './model.js';
+import { type Permit, permitSql } from './permit.js';
 import { liveCondition, refTarget } from './registry.js';
 import { scopeSql } from './scope.js';
 import { type Coerced, cleanText, coerceValue, type ValueContext } from './values.js';
@@ -69,9 +70,12 @@ export function rowsSql(
   return `select ${columns}${extraColumns} from (select t.* from "${model.def.table}" t where ${where} order by ${order} ${tail}) t ${joins} order by ${order}`;
 }
 
-/** The base condition: the tenant, the entity's scope and, for soft-deleted entities, live rows only. */
-export const baseWhere = (model: Model): string =>
-  `t.tenant_id = $1${model.def.softDelete ? ' and t.deleted_at is null' : ''}${scopeSql(model.def, 't')}`;
+/**
+ * The base condition: the tenant, the entity's scope, for soft-deleted entities live rows only, and the values of a
+ * permission split the user reaches.
+ */
+export const baseWhere = (model: Model, permit?: Permit): string =>
+  `t.tenant_id = $1${model.def.softDelete ? ' and t.deleted_at is null' : ''}${scopeSql(model.def, 't')}${permitSql(model, permit)}`;
 
 export type QueryInput = Record<string, unknown>;
 

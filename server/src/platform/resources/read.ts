@@ -3,6 +3,7 @@ import type { Lang } from '../i18n/index.js';
 import { tableVersions, type Versions } from '../tenancy/table-versions.js';
 import { isId, type TenantTx } from '../tenancy/tenant-tx.js';
 import { loadModel, type Model } from './model.js';
+import { codesOf, type Permit, permitFor } from './permit.js';
 import { baseWhere, filterWhere, orderBy, Params, type QueryInput, rowsSql, selectParts, sortKey } from './query.js';
 import { getEntity } from './registry.js';
 import type { EntityDef, WireRow } from './types.js';
@@ -48,12 +49,15 @@ export interface ReadContext extends ValueContext {
   readonly model: Model;
   /** The tenant's versions of the entity's table, custom fields and dictionaries when the context was made. */
   readonly versions?: Versions;
+  /** The values of a permission split the acting user reads (EntityDef.permissionsBy); undefined for all. */
+  readonly permit?: Permit;
 }
 
 export async function readContext(tx: TenantTx, def: EntityDef, lang: Lang): Promise<ReadContext> {
   const versions = await tableVersions(tx, [def.table, 'custom_fields', 'items']);
   const model = await loadModel(tx, def, versions);
-  return { model, lang, dicts: await loadDicts(tx, model, lang, versions), versions };
+  const permit = await permitFor(tx, def, codesOf(def, ['view', 'add', 'edit']));
+  return { model, lang, dicts: await loadDicts(tx, model, lang, versions), versions, permit };
 }
 
 /**
@@ -136,7 +140,7 @@ export async function pageRows(
   limit: number,
 ): Promise<{ rows: WireRow[]; count: number }> {
   const params = new Params(tx.tenantId);
-  const where = [baseWhere(ctx.model), ...filterWhere(ctx.model, input, params, ctx)].join(' and ');
+  const where = [baseWhere(ctx.model, ctx.permit), ...filterWhere(ctx.model, input, params, ctx)].join(' and ');
   const n = await countRows(tx, ctx, input, where, params);
   if (n === 0) return { rows: [], count: 0 };
   const lim = params.add(limit);
@@ -154,7 +158,7 @@ export const ALL_LIMIT = 10_000;
 /** Every row matching the filters (for pick lists and trees), capped at ALL_LIMIT, children embedded. */
 export async function allRows(tx: TenantTx, ctx: ReadContext, input: QueryInput): Promise<WireRow[]> {
   const params = new Params(tx.tenantId);
-  const where = [baseWhere(ctx.model), ...filterWhere(ctx.model, input, params, ctx)].join(' and ');
+  const where = [baseWhere(ctx.model, ctx.permit), ...filterWhere(ctx.model, input, params, ctx)].join(' and ');
   const r = await tx.query<WireRow>(
     rowsSql(ctx.model, '', where, orderBy(sortKey(ctx.model, input)), `limit ${ALL_LIMIT}`),
     params.values,
@@ -169,7 +173,7 @@ export async function findRow(tx: TenantTx, ctx: ReadContext, id: unknown): Prom
   if (!isId(id)) return null;
   const { columns } = selectParts(ctx.model, true);
   const r = await tx.query<WireRow>(
-    `select ${columns} from "${ctx.model.def.table}" t where ${baseWhere(ctx.model)} and t.id = $2`,
+    `select ${columns} from "${ctx.model.def.table}" t where ${baseWhere(ctx.model, ctx.permit)} and t.id = $2`,
     [tx.tenantId, id],
   );
   if (!r.rows[0]) return null;

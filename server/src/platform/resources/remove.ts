@@ -3,6 +3,7 @@ import type { Lang } from '../i18n/index.js';
 import { isId, type TenantTx } from '../tenancy/tenant-tx.js';
 import { auditChange } from './audit.js';
 import { entityTitle } from './model.js';
+import { assertPermitted, codesOf } from './permit.js';
 import { findRow, type ReadContext } from './read.js';
 import { allEntities, columnOf } from './registry.js';
 import type { EntityDef, FieldDef, WireRow } from './types.js';
@@ -93,6 +94,7 @@ export async function removeRows(tx: TenantTx, ctx: ReadContext, rawIds: unknown
   for (const id of ids) {
     const row = await findRow(tx, ctx, id);
     if (!row) throw notFound();
+    await assertPermitted(tx, def, codesOf(def, ['delete']), row);
     before.push(row);
   }
   await def.hooks?.beforeDelete?.(tx, before);

@@ -93,6 +93,16 @@ export interface EntityDef {
   readonly actions?: readonly Action[];
   /** Permission codes per kind; any one of an array is enough. */
   readonly permissions: Readonly<Record<PermissionKind, string | readonly string[]>>;
+  /**
+   * Rows split by a field's value, each value governed by its own codes (the check kinds, one menu each).
+   * `valueOf` names the value a code governs, or null for a code over every value. The routes admit a holder of
+   * any value's code; then a user reads only rows of the values whose view, add or edit code they hold, and a
+   * create, change, delete or workflow step of a row needs that action's code for the row's value.
+   */
+  readonly permissionsBy?: {
+    readonly field: string;
+    readonly valueOf: (code: string) => string | number | null;
+  };
   readonly fields: readonly FieldDef[];
   /** Fields that identify a row for people: a reference on import is resolved by code, then by name. */
   readonly codeField?: string;

@@ -4,6 +4,7 @@ import { type Lang, t } from '../i18n/index.js';
 import type { TenantTx } from '../tenancy/tenant-tx.js';
 import { auditChange } from './audit.js';
 import type { Field, Model } from './model.js';
+import { assertPermitted, assertWritten, codesOf } from './permit.js';
 import { pushRecord } from './push.js';
 import { refExistsSql } from './query.js';
 import { findRow, getRow, type ReadContext } from './read.js';
@@ -190,6 +191,7 @@ export async function createRow(
   } catch (err) {
     throw constraintError(err);
   }
+  if (!opts.system) await assertWritten(tx, ctx.model, 'add', id);
   const after = await getRow(tx, ctx, id);
   await auditChange(tx, ctx.model.def.name, id, 'create', null, after);
   await ctx.model.def.hooks?.afterWrite?.(tx, null, after);
@@ -207,6 +209,7 @@ export async function updateRow(
   const before = await findRow(tx, ctx, id);
   if (!before) throw notFound();
   const p = prepare(ctx, body, before, opts.system);
+  if (!opts.system) await assertPermitted(tx, ctx.model.def, codesOf(ctx.model.def, ['edit']), before);
   if (!p.issues.length) await checkRelations(tx, ctx.model, p, before);
   // A system write is the workflow's own (its guards ran); the entity's check is for what people send.
   if (!p.issues.length && !opts.system) await runCheck(tx, ctx, p, before);
@@ -218,6 +221,7 @@ export async function updateRow(
   } catch (err) {
     throw constraintError(err);
   }
+  if (!opts.system) await assertWritten(tx, ctx.model, 'edit', before.id);
   const after = await getRow(tx, ctx, before.id);
   await auditChange(tx, ctx.model.def.name, before.id, 'update', before, after);
   await ctx.model.def.hooks?.afterWrite?.(tx, before, after);

@@ -14,6 +14,12 @@ const ident = (name: string): string => {
  */
 export class TenantTx implements Queryable {
   private wrote = false;
+  /**
+   * The acting user's permission codes: set from the request's principal, or loaded on first need for a job
+   * acting for a user (resources/permit.ts); null while unknown. Rows split by permission (EntityDef.permissionsBy)
+   * are read and written by these.
+   */
+  permissions: ReadonlySet<string> | null = null;
 
   constructor(
     readonly tx: Queryable,
