@@ -65,7 +65,7 @@ export interface GenerateResult {
   created: boolean;
 }
 
-async function newTenant(db: Database, name: string, code: string, admin: string, password: string) {
+export async function newTenant(db: Database, name: string, code: string, admin: string, password: string) {
   return db.transaction(async (tx) => {
     const version = await tx.query<{ id: number }>('select id from sys_versions where is_default order by id limit 1');
     return createTenant(tx, {
