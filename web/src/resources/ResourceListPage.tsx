@@ -14,6 +14,7 @@ import { type FormMode, ResourceForm } from './ResourceForm';
 import { SearchForm } from './SearchForm';
 import type { EntityMeta, Row } from './types';
 import './resources.css';
+import { canOn } from './can';
 
 export interface ResourceListProps {
   /** Entity name as served by /api-manage/meta/<entity>. */
@@ -76,6 +77,7 @@ function ListBody({
   useEffect(() => setPaging((p) => ({ ...p, page: 1 })), [pageFiltersKey]);
 
   const query = { ...filters, ...pageFilters, ...fixed, ...sort, page: paging.page, limit: paging.limit };
+  const can = canOn(meta, fixed);
   const { data, isFetching } = useQuery({
     queryKey: ['resource-page', meta.name, query],
     queryFn: () => fetchPage(meta, query),
@@ -125,7 +127,7 @@ function ListBody({
           <Button type="link" size="small" onClick={() => setForm({ mode: 'view', id: row.id })}>
             {t('actions.view')}
           </Button>
-          {meta.can.edit && !rowLocked?.(row) && (
+          {can.edit && !rowLocked?.(row) && (
             <Button
               type="link"
               size="small"
@@ -135,7 +137,7 @@ function ListBody({
               {t('actions.edit')}
             </Button>
           )}
-          {meta.can.delete && !rowLocked?.(row) && (
+          {can.delete && !rowLocked?.(row) && (
             <Popconfirm title={t('confirm.deleteOne')} onConfirm={() => remove([row.id])}>
               <Button type="link" size="small" danger data-testid="row-delete">
                 {t('actions.delete')}
@@ -153,7 +155,7 @@ function ListBody({
   // A flex row, not antd's Space: the buttons a page adds (one component, several buttons) get the gap too.
   const toolbar = (
     <div className="resource-toolbar__buttons">
-      {meta.can.add && (
+      {can.add && (
         <Button
           type="primary"
           icon={<PlusOutlined />}
@@ -163,7 +165,7 @@ function ListBody({
           {t('actions.add')}
         </Button>
       )}
-      {meta.can.delete && !nested && (
+      {can.delete && !nested && (
         <Popconfirm
           title={t('confirm.deleteMany', { count: selected.length })}
           onConfirm={() => remove(selected)}
@@ -174,12 +176,12 @@ function ListBody({
           </Button>
         </Popconfirm>
       )}
-      {meta.can.import && !nested && (
+      {can.import && !nested && (
         <Button icon={<ImportOutlined />} onClick={() => setImporting(true)} data-testid="resource-import">
           {t('actions.import')}
         </Button>
       )}
-      {meta.can.export && !nested && (
+      {can.export && !nested && (
         <Button icon={<ExportOutlined />} onClick={exportAll} data-testid="resource-export">
           {t('actions.export')}
         </Button>

@@ -463,6 +463,29 @@ describe('each kind is governed by its own menu', () => {
     const sum = (token: string) => get<Row[]>(`/api-list/checksummary?kind=3&from=${today}&to=${to}`, token);
     expect(await sum(man)).toEqual([]);
     expect((await sum(admin)).length).toBeGreaterThan(0);
+
+    // The pages' buttons follow the same split: the metadata says what he may do per kind.
+    type Meta = {
+      can: Record<string, boolean>;
+      canBy: { field: string; values: Record<string, Record<string, boolean>> };
+      workflow: { actions: { name: string; can: boolean; canBy: Record<string, boolean> }[] };
+    };
+    const projects = await get<Meta>('/api-manage/meta/checkproject', man);
+    expect(projects.can).toMatchObject({ view: true, add: true });
+    expect(projects.canBy.field).toBe('kind');
+    expect(projects.canBy.values['1']).toMatchObject({
+      view: true,
+      add: true,
+      edit: true,
+      import: true,
+      delete: false,
+    });
+    expect(projects.canBy.values['3']).toMatchObject({ view: false, add: false, edit: false, import: false });
+    const taskMeta = await get<Meta>('/api-manage/meta/checktask', man);
+    const start = taskMeta.workflow.actions.find((a) => a.name === 'start')!;
+    expect(start.can).toBe(true);
+    expect(start.canBy).toEqual({ '1': true, '2': false, '3': false });
+    expect(taskMeta.canBy.values['2']!.view).toBe(true);
   });
 });
 

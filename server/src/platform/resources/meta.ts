@@ -84,7 +84,7 @@ export function entityMeta(ctx: ReadContext, permissions: ReadonlySet<string>): 
   const def = ctx.model.def;
   const lang = ctx.lang;
   const actions = actionsOf(def);
-  const can = (k: PermissionKind) => codes(def, k).some((c) => permissions.has(c));
+  const holds = (c: string) => permissions.has(c);
   return {
     name: def.name,
     title: ctx.model.title(lang),
@@ -100,18 +100,55 @@ export function entityMeta(ctx: ReadContext, permissions: ReadonlySet<string>): 
     permissions: Object.fromEntries(
       (['view', 'add', 'edit', 'delete', 'import', 'export'] as const).map((k) => [k, codes(def, k)]),
     ) as Record<PermissionKind, string[]>,
-    can: {
-      view: can('view') || can('add') || can('edit'),
-      add: actions.includes('save') && can('add'),
-      edit: (actions.includes('update') || actions.includes('save')) && can('edit'),
-      delete: actions.includes('del') && can('delete'),
-      import: actions.includes('importexcel') && can('import'),
-      export: actions.includes('exportexcel') && can('export'),
-    },
+    can: canOf(def, holds),
+    canBy: def.permissionsBy
+      ? {
+          field: def.permissionsBy.field,
+          values: Object.fromEntries(
+            splitValues(def).map((v) => [v, canOf(def, (c) => holds(c) && reaches(def, c, v))]),
+          ),
+        }
+      : null,
     fields: ctx.model.fields.map((f) => fieldMeta(def, f, ctx, lang)),
     workflow: def.workflow ? workflowMeta(def, ctx, permissions) : null,
   };
 }
+
+function canOf(def: EntityDef, holds: (code: string) => boolean): Record<PermissionKind, boolean> {
+  const actions = actionsOf(def);
+  const can = (k: PermissionKind) => codes(def, k).some(holds);
+  return {
+    view: can('view') || can('add') || can('edit'),
+    add: actions.includes('save') && can('add'),
+    edit: (actions.includes('update') || actions.includes('save')) && can('edit'),
+    delete: actions.includes('del') && can('delete'),
+    import: actions.includes('importexcel') && can('import'),
+    export: actions.includes('exportexcel') && can('export'),
+  };
+}
+
+/** The values of the permissionsBy field the entity's codes name (a code naming none governs every value). */
+function splitValues(def: EntityDef): string[] {
+  const by = def.permissionsBy!;
+  const all = [
+    ...codes(def, 'view', 'add', 'edit', 'delete', 'import', 'export'),
+    ...(def.workflow?.actions ?? []).flatMap((a) => (typeof a.permission === 'string' ? [a.permission] : a.permission)),
+  ];
+  return [
+    ...new Set(
+      all
+        .map(by.valueOf)
+        .filter((v) => v !== null)
+        .map(String),
+    ),
+  ];
+}
+
+/** A code reaches the rows of a value when it governs that value or every value. */
+const reaches = (def: EntityDef, code: string, value: string) => {
+  const v = def.permissionsBy!.valueOf(code);
+  return v === null || String(v) === value;
+};
 
 /** The states and actions of a document, with what the caller may do: the web shows buttons per state. */
 function workflowMeta(def: EntityDef, ctx: ReadContext, permissions: ReadonlySet<string>) {
@@ -133,6 +170,11 @@ function workflowMeta(def: EntityDef, ctx: ReadContext, permissions: ReadonlySet
           url: `${def.prefix}/${a.name}`,
           permission: perm,
           can: perm.some((c) => permissions.has(c)),
+          canBy: def.permissionsBy
+            ? Object.fromEntries(
+                splitValues(def).map((v) => [v, perm.some((c) => permissions.has(c) && reaches(def, c, v))]),
+              )
+            : null,
           commentRequired: !!a.commentRequired,
           danger: !!a.danger,
           fields: input.fields.map((f) => fieldMeta(def, f, ctx, lang)),

@@ -82,6 +82,11 @@ export interface EntityMeta {
   permissions: Record<PermissionKind, string[]>;
   /** What the caller may do, computed by the server (the web only hides what the server refuses). */
   can: Record<PermissionKind, boolean>;
+  /**
+   * When the entity's rows are split by a field (EntityDef.permissionsBy, the kind of check work): what the
+   * caller may do on the rows of each value of it. A page fixed to one value shows that value's buttons.
+   */
+  canBy: { field: string; values: Record<string, Record<PermissionKind, boolean>> } | null;
   fields: FieldMeta[];
   /** The document's states and actions, when it has a declared workflow. */
   workflow: WorkflowMeta | null;
@@ -97,6 +102,8 @@ export interface ActionMeta {
   permission: string[];
   /** The caller holds one of the permission codes. */
   can: boolean;
+  /** Per value of the entity's permissionsBy field: the caller holds a code of the action for those rows. */
+  canBy: Record<string, boolean> | null;
   commentRequired: boolean;
   danger: boolean;
   /** The action's inputs, shaped like entity fields. */

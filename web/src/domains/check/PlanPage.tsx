@@ -1,12 +1,14 @@
 import { Button, Popconfirm, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { hasPermission } from '../../app/session';
 import { toast } from '../../platform/ui/feedback';
 import { useEntityMeta } from '../../resources/api';
+import { mayRun } from '../../resources/can';
 import { type ListContext, ResourceListPage } from '../../resources/ResourceListPage';
 import type { Row } from '../../resources/types';
 import { generate, PLAN, runAction } from './api';
-import { useKind } from './kind';
+import { planCode, useKind } from './kind';
 
 /**
  * The plans of the page's kind (/check/spotcheckPlan/2, /patrol/plan, /maintain/plan/3): switched on and off,
@@ -29,7 +31,7 @@ export default function PlanPage() {
   const rowActions = (row: Row, ctx: ListContext) => (
     <Space size={0} wrap>
       {actions
-        .filter((a) => a.can && a.from.includes(String(row.state)))
+        .filter((a) => meta && mayRun(meta, a, row) && a.from.includes(String(row.state)))
         .map((a) =>
           a.danger ? (
             <Popconfirm
@@ -61,7 +63,7 @@ export default function PlanPage() {
       >
         {t('plan.preview')}
       </Button>
-      {row.state === 'on' && (
+      {row.state === 'on' && hasPermission(planCode(Number(row.kind), 'generate')) && (
         <Button
           type="link"
           size="small"

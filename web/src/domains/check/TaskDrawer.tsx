@@ -13,6 +13,7 @@ import { runAction, TASK, taskKey, useTask } from './api';
 import { ItemAnswer } from './ItemAnswer';
 import { PRINT_PAGE } from './kind';
 import './check.css';
+import { mayRun } from '../../resources/can';
 
 const OPEN = ['pending', 'doing'];
 const time = (v: unknown) => (v ? dayjs(String(v)).format('YYYY-MM-DD HH:mm') : '—');
@@ -33,7 +34,9 @@ export function TaskDrawer({ id, onClose }: { id: number; onClose: () => void })
     await queryClient.invalidateQueries({ queryKey: ['resource-page', TASK] });
   };
   const state = String(task?.state ?? '');
-  const actions = (meta?.workflow?.actions ?? []).filter((a) => a.can && a.from.includes(state));
+  const actions = (meta?.workflow?.actions ?? []).filter(
+    (a) => meta && mayRun(meta, a, task) && a.from.includes(state),
+  );
   const canExecute = actions.some((a) => a.name === 'finish' || a.name === 'start');
   const editable = OPEN.includes(state) && canExecute;
   const stateLabel =

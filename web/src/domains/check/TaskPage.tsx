@@ -12,6 +12,7 @@ import { ITEM, runAction, TASK, useMine } from './api';
 import { useKind } from './kind';
 import { TaskDrawer } from './TaskDrawer';
 import './check.css';
+import { mayRun } from '../../resources/can';
 
 type View = 'mine' | 'all' | 'details' | 'danger';
 
@@ -55,7 +56,7 @@ function DangerPool() {
   const [form, setForm] = useState<ActionForm | null>(null);
   const rowActions = (row: Row, ctx: ListContext) =>
     (meta?.workflow?.actions ?? [])
-      .filter((a) => a.can && a.from.includes(String(row.dangerState)))
+      .filter((a) => meta && mayRun(meta, a, row) && a.from.includes(String(row.dangerState)))
       .map((a) => {
         const run = async (body: Record<string, unknown>) => {
           toast('success', await runAction(a.url, { id: row.id, ...body }));

@@ -13,3 +13,7 @@ export const useKind = () => kindOfPath(useLocation().pathname);
 export const TASK_PAGE: Record<number, string> = { 1: '/patrol/task/1', 2: '/check/task/2', 3: '/maintain/task/2' };
 /** The print template of a kind. */
 export const PRINT_PAGE: Record<number, string> = { 1: '/inspecttemplate', 2: '/checktemplate', 3: '/bytemplate' };
+
+/** The plan page's button codes of a kind (seeded menu buttons; the server checks the same codes). */
+const PLAN_PAGE: Record<number, string> = { 1: 'patrol:plan', 2: 'check:spotcheckPlan', 3: 'maintain:plan' };
+export const planCode = (kind: number, action: 'generate' | 'view') => `${PLAN_PAGE[kind]}:${action}`;
