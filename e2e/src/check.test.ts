@@ -151,6 +151,29 @@ browserSuite('patrol, spot check and maintenance', () => {
     await page.getByTestId('downloads-dialog').getByText('点检任务明细').first().waitFor(SLOW);
   });
 
+  it("adds a template's items and a scheme of them from the items page, naming a code in use", async () => {
+    await page.goto('/check/spotcheck/2');
+    await waitForShell(page);
+    await page.getByTestId('template-apply').click();
+    await choose(page, page.getByTestId('template-pick'), 'MB-2');
+    await expect.poll(() => page.getByTestId('template-code').inputValue()).toBe('MB-2');
+    await page.getByTestId('template-code').fill('E2E-MB');
+    await page.getByTestId('template-apply-ok').click();
+    await expectToast(page, '已按模板创建3个项目和一个方案');
+    await page.getByTestId('resource-table-checkproject').getByText('E2E-MB-01').waitFor(SLOW);
+    const scheme = (await api<Row[]>('GET', '/api-manage/checkscheme/page?code=E2E-MB'))[0]!;
+    expect(scheme).toMatchObject({ kind: 2, name: '设备点检模板' });
+
+    // The same code again: the dialog stays open and says which code is taken.
+    await page.getByTestId('template-apply').click();
+    await choose(page, page.getByTestId('template-pick'), 'MB-2');
+    await page.getByTestId('template-code').fill('E2E-MB');
+    await page.getByTestId('template-apply-ok').click();
+    await page.locator('.ant-modal .ant-form-item-explain-error').first().waitFor(SLOW);
+    await screenshot(page, 'check-template-clash');
+    await page.keyboard.press('Escape');
+  });
+
   it('asked for no missing translations', () => {
     expect(missingTranslations).toEqual([]);
   });

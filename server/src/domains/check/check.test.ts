@@ -489,6 +489,79 @@ describe('each kind is governed by its own menu', () => {
   });
 });
 
+describe('project templates', () => {
+  it('applying one makes its items and a scheme of them through the service, all or nothing, per kind', async () => {
+    const n = ++seq;
+    const template = await ok('/api-manage/ckprtemplate/save', { kind: 2, code: `MB${n}`, name: '数控车床日点检' });
+    const item = (body: Row | Record<string, unknown>) =>
+      call('POST', '/api-manage/ckprtemplatedtl/save', { templateId: template.id, ...body });
+    expect(
+      (await item({ sort: 1, name: '主轴温度', answerType: 'number', unit: '°C', lowerLimit: 0, upperLimit: 70 }))
+        .rtnCode,
+    ).toBe(200);
+    expect((await item({ sort: 2, name: '导轨润滑', answerType: 'passfail', raiseRepair: false })).rtnCode).toBe(200);
+    // An item is judged like a check project: limits in order.
+    expect(await item({ name: '油压', answerType: 'number', lowerLimit: 9, upperLimit: 1 })).toMatchObject({
+      rtnCode: 201,
+      field: 'upperLimit',
+    });
+
+    const made = await ok<{ schemeId: number; projects: number }>('/api-manage/ckprtemplate/apply', {
+      id: template.id,
+      code: `L1-${n}`,
+    });
+    expect(made.projects).toBe(2);
+    const scheme = await get<Row & { details: Row[] }>(`/api-manage/checkscheme/get?id=${made.schemeId}`);
+    expect(scheme).toMatchObject({ kind: 2, code: `L1-${n}`, name: '数控车床日点检' });
+    const projects = await get<Row[]>(`/api-manage/checkproject/page?code=L1-${n}-&limit=10`);
+    expect(projects.map((p) => [p.code, p.name, p.kind]).sort()).toEqual([
+      [`L1-${n}-01`, '主轴温度', 2],
+      [`L1-${n}-02`, '导轨润滑', 2],
+    ]);
+    expect(scheme.details.map((d) => Number(d.projectId)).sort()).toEqual(projects.map((p) => Number(p.id)).sort());
+    const temp = await get<Row>(`/api-manage/checkproject/get?id=${projects.find((p) => p.name === '主轴温度')!.id}`);
+    expect(temp).toMatchObject({ answerType: 'number', upperLimit: '70.0000', unit: '°C' });
+    const audited = await t.db.query(
+      "select 1 from audit_log where entity = 'checkproject' and action = 'create' and record_id::text = any($1::text[])",
+      [projects.map((p) => String(p.id))],
+    );
+    expect(audited.rows).toHaveLength(2);
+
+    // The same code again: the clash is named, and nothing of the second try is left.
+    const rows = async () =>
+      (
+        await t.db.query<{ n: number }>(
+          'select (select count(*) from check_projects where tenant_id = $1) + (select count(*) from check_schemes where tenant_id = $1) as n',
+          [tenantId],
+        )
+      ).rows[0]!.n;
+    const before = await rows();
+    const again = await call('POST', '/api-manage/ckprtemplate/apply', { id: template.id, code: `L1-${n}` });
+    expect(again).toMatchObject({ rtnCode: 201, field: 'code' });
+    expect(await rows()).toBe(before);
+    const empty = await ok('/api-manage/ckprtemplate/save', { kind: 2, code: `MB${n}E`, name: '空模板' });
+    expect(await call('POST', '/api-manage/ckprtemplate/apply', { id: empty.id })).toMatchObject({
+      msg: '该模板还没有项目',
+    });
+
+    // A patrol man neither sees nor applies a spot-check template; he may apply a patrol one.
+    const man = await userWithCodes(t, tenantId, `tpl${n}`, [
+      'patrol:project:view',
+      'patrol:project:add',
+      'patrol:programme:add',
+      'patrol:programme:edit',
+    ]);
+    const listed = await get<Row[]>('/api-manage/ckprtemplate/page?limit=100', man);
+    expect(listed.length).toBeGreaterThan(0);
+    expect(listed.every((x) => x.kind === 1)).toBe(true);
+    expect((await t.call('POST', '/api-manage/ckprtemplate/apply', man, { id: template.id })).statusCode).toBe(404);
+    const patrol = listed.find((x) => x.code === 'MB-1')!;
+    expect(await ok('/api-manage/ckprtemplate/apply', { id: patrol.id, code: `XJ${n}` }, man)).toMatchObject({
+      projects: 3,
+    });
+  });
+});
+
 describe('the demo factory', () => {
   it('has items, schemes and plans of each kind, and a history made through the same service when asked', async () => {
     const plans = await get<Row[]>('/api-manage/checkplan/page?code=JH-&limit=10');

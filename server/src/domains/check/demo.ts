@@ -17,6 +17,7 @@ import {
   schemeEntity,
   taskEntity,
 } from './resources.js';
+import { templateEntity, templateItemEntity } from './templates.js';
 
 type Item = WireRow & { code: string };
 
@@ -148,6 +149,20 @@ async function fillDefinitions(
   return plans;
 }
 
+/** A template per kind holding the same items, to apply to another line's machines (ckprtemplate). */
+async function fillTemplates(tx: TenantTx, categoryId: number | null) {
+  for (const kind of [1, 2, 3]) {
+    const template = await create(tx, templateEntity, {
+      kind,
+      code: `MB-${kind}`,
+      name: `${NAMES[kind]}模板`,
+      categoryId,
+    });
+    for (const [i, { code: _code, ...item }] of ITEMS[kind]!.entries())
+      await create(tx, templateItemEntity, { templateId: template.id, sort: i + 1, ...item });
+  }
+}
+
 /** A small deterministic generator, so every demo factory has the same history. */
 function random(seed: number) {
   let s = seed >>> 0;
@@ -243,7 +258,10 @@ export async function fillCheckDemo(db: Database, tenantId: number, history: boo
   if (!admin.rows[0] || !machines.rows.length) return;
   const adminId = Number(admin.rows[0].id);
   const start = new Date(Date.now() + (history ? -days : 1) * 86_400_000).toISOString().slice(0, 10);
-  await withTenant(db, tenantId, adminId, (tx) => fillDefinitions(tx, machines.rows, adminId, start));
+  await withTenant(db, tenantId, adminId, async (tx) => {
+    await fillDefinitions(tx, machines.rows, adminId, start);
+    await fillTemplates(tx, machines.rows[0]!.category_id);
+  });
   if (history) await fillHistory(db, tenantId, adminId, days);
 }
 

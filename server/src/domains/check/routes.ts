@@ -14,9 +14,11 @@ import './demo.js';
 import { answerItem } from './execute.js';
 import { generateTasks, previewPlan } from './generate.js';
 import { notifyOverdue } from './overdue.js';
-import { P } from './permissions.js';
+import { codes, P } from './permissions.js';
 import { checkEntities, planEntity, taskDetailEntity, taskEntity } from './resources.js';
 import { checkSummary, GROUPS, type Group, readings } from './stats.js';
+import { applyTemplate } from './template-apply.js';
+import { templateEntity, templateItemEntity } from './templates.js';
 
 const id = { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER } as const;
 const date = { type: 'string', format: 'date' } as const;
@@ -42,7 +44,7 @@ async function plansToGenerate(tx: TenantTx, req: FastifyRequest<{ Body: { id?: 
 
 /** Patrol, spot check and maintenance (spec 7.5 check*): the engine's routes, workflows, generation and reports. */
 export const checkRoutes: FastifyPluginAsync = async (app) => {
-  await app.register(resourceRoutes(checkEntities));
+  await app.register(resourceRoutes([...checkEntities, templateEntity, templateItemEntity]));
   await app.register(workflowRoutes([planEntity, taskEntity, taskDetailEntity]));
   app.jobs.everyTenant('check.generate', 60, async (tx) => {
     await generateTasks(tx);
@@ -73,6 +75,32 @@ export const checkRoutes: FastifyPluginAsync = async (app) => {
     async (req) => {
       const row = await req.tenant((tx) => answerItem(tx, req.body, req.lang));
       return ok(row, t(req.lang, row.abnormal ? 'check.messages.abnormal' : 'check.messages.recorded'));
+    },
+  );
+
+  app.post<{ Body: { id: number; code?: string; name?: string } }>(
+    '/api-manage/ckprtemplate/apply',
+    {
+      config: { permission: codes('project', 'add') },
+      schema: {
+        tags: [templateEntity.name],
+        summary: "ckprtemplate: make the template's items and a scheme of them (codes <code>-01..., scheme <code>)",
+        body: {
+          type: 'object',
+          required: ['id'],
+          additionalProperties: false,
+          properties: {
+            id,
+            code: { type: 'string', minLength: 1, maxLength: 40 },
+            name: { type: 'string', minLength: 1, maxLength: 100 },
+          },
+        },
+        response: { 200: anyData },
+      },
+    },
+    async (req) => {
+      const made = await req.tenant((tx) => applyTemplate(tx, req.lang, req.body));
+      return ok(made, t(req.lang, 'check.messages.templateApplied', { count: made.projects }));
     },
   );
 
