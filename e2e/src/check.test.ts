@@ -139,6 +139,65 @@ browserSuite('patrol, spot check and maintenance', () => {
     await phone.close();
   });
 
+  it('keeps answers on a phone without network and sends each once when it returns', async () => {
+    const other = (await api<Row[]>('GET', '/api-manage/equipment/page?page=1&limit=5')).at(-1)!;
+    const scheme = await api('POST', '/api-manage/checkscheme/save', { kind: 2, code: 'E2E-OFF', name: '离线方案' });
+    const oil = await api('POST', '/api-manage/checkproject/save', {
+      kind: 2,
+      code: 'E2E-OFF-1',
+      name: '液压油位',
+      answerType: 'passfail',
+    });
+    await api('POST', '/api-manage/checkschemedtl/save', { schemeId: scheme.id, projectId: oil.id });
+    const offline = await api('POST', '/api-manage/checkplan/save', {
+      kind: 2,
+      code: 'E2E-OFFP',
+      name: '离线计划',
+      schemeId: scheme.id,
+      cycle: 'day',
+      startDate: new Date().toISOString().slice(0, 10),
+      dueTime: '00:00',
+      assigneeId: adminId,
+    });
+    await api('POST', '/api-manage/checkplan/machine/save', { planId: offline.id, equipmentId: other.id });
+    await api('POST', '/api-manage/checkplan/enable', { id: offline.id });
+    await api('POST', '/api-manage/checkplan/generate', { id: offline.id });
+
+    const phone = await newContext(browser, server, { token, lang: 'zh', viewport: PHONE });
+    const p = await phone.newPage();
+    let delivered = 0;
+    p.on('requestfinished', (r) => {
+      if (r.url().includes('/checktaskdtl/answer')) delivered++;
+    });
+    await p.goto('/check/task/2');
+    await waitForShell(p);
+    await p
+      .getByTestId('check-mine')
+      .locator('.ant-card', { hasText: String(other.name) })
+      .first()
+      .click(SLOW);
+    await p.getByTestId('check-answer-pass').first().waitFor(SLOW);
+
+    await phone.setOffline(true);
+    await p.getByTestId('check-answer-fail').first().click();
+    await p.getByTestId('check-answer-pass').first().click();
+    await p.getByTestId('check-kept').waitFor(SLOW);
+    // Not started on the server yet: no finish to offer until the kept answer is in.
+    expect(await p.getByTestId('check-action-finish').count()).toBe(0);
+    await screenshot(p, 'check-task-phone-offline');
+    expect(delivered).toBe(0);
+
+    await phone.setOffline(false);
+    await p.getByTestId('check-kept').waitFor({ state: 'detached', timeout: 30_000 });
+    const opened = Number(new URL(p.url()).searchParams.get('id'));
+    const detail = await api<Row & { details: Row[] }>('GET', `/api-manage/checktask/get?id=${opened}`);
+    expect(detail.planId).toBe(offline.id);
+    expect(detail.details[0]).toMatchObject({ answer: 'pass', abnormal: false });
+    expect(delivered).toBe(1);
+    await expect.poll(() => p.getByTestId('check-action-finish').isDisabled()).toBe(false);
+    await phone.close();
+  });
+
   it('lists every reading of the kind and exports them as spot-check task details (spec 3.1 ywlx 3)', async () => {
     await page.goto('/check/task/2');
     await waitForShell(page);
@@ -159,7 +218,7 @@ browserSuite('patrol, spot check and maintenance', () => {
     await expect.poll(() => page.getByTestId('template-code').inputValue()).toBe('MB-2');
     await page.getByTestId('template-code').fill('E2E-MB');
     await page.getByTestId('template-apply-ok').click();
-    await expectToast(page, '已按模板创建3个项目和一个方案');
+    await expectToast(page, /已按模板创建4个项目和一个方案/);
     await page.getByTestId('resource-table-checkproject').getByText('E2E-MB-01').waitFor(SLOW);
     const scheme = (await api<Row[]>('GET', '/api-manage/checkscheme/page?code=E2E-MB'))[0]!;
     expect(scheme).toMatchObject({ kind: 2, name: '设备点检模板' });

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FileInput } from '../../resources/FileInput';
 import type { Row } from '../../resources/types';
-import { answerItem } from './api';
+import { sendAnswer, useOutbox } from './outbox';
 
 const split = (v: unknown) =>
   String(v ?? '')
@@ -17,8 +17,12 @@ const split = (v: unknown) =>
  */
 export function ItemAnswer({ item, editable, onSaved }: { item: Row; editable: boolean; onSaved: () => void }) {
   const { t } = useTranslation('check');
-  const [answer, setAnswer] = useState<string>(item.answer == null ? '' : String(item.answer));
-  const [note, setNote] = useState<string>(item.note == null ? '' : String(item.note));
+  const kept = useOutbox()[String(item.id)];
+  const first = kept ? kept.answer : item.answer;
+  const [answer, setAnswer] = useState<string>(first == null ? '' : String(first));
+  const [note, setNote] = useState<string>(
+    (kept ? kept.note : item.note) == null ? '' : String(kept?.note ?? item.note),
+  );
   const [photos, setPhotos] = useState<unknown[]>(Array.isArray(item.photos) ? item.photos : []);
   const type = String(item.answerType);
 
@@ -31,8 +35,7 @@ export function ItemAnswer({ item, editable, onSaved }: { item: Row; editable: b
     };
     if (type !== 'photo' && !body.answer) return;
     try {
-      await answerItem(body);
-      onSaved();
+      if ((await sendAnswer({ ...body, taskId: Number(item.taskId) })) === 'sent') onSaved();
     } catch {
       // refused: the client shows the message; the box keeps what was typed
     }
@@ -52,7 +55,11 @@ export function ItemAnswer({ item, editable, onSaved }: { item: Row; editable: b
       <div className="check-item-head">
         <strong>{String(item.name)}</strong>
         {item.part ? <span className="check-item-part">{String(item.part)}</span> : null}
-        {item.abnormal ? (
+        {kept ? (
+          <Tag color="orange" data-testid={`check-kept-${item.id}`}>
+            {t('task.kept')}
+          </Tag>
+        ) : item.abnormal ? (
           <Tag color="red">{t('task.abnormal')}</Tag>
         ) : item.answeredAt ? (
           <Tag color="green">{t('task.normal')}</Tag>

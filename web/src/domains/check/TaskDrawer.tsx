@@ -1,8 +1,8 @@
 import { PrinterOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Descriptions, Drawer, Popconfirm, Space, Spin, Tag } from 'antd';
+import { Alert, Button, Descriptions, Drawer, Popconfirm, Space, Spin, Tag } from 'antd';
 import dayjs from 'dayjs';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../platform/ui/feedback';
 import { useNarrow } from '../../platform/ui/useNarrow';
@@ -12,6 +12,7 @@ import { ActionDialog, type ActionForm } from '../repair/ActionDialog';
 import { runAction, TASK, taskKey, useTask } from './api';
 import { ItemAnswer } from './ItemAnswer';
 import { PRINT_PAGE } from './kind';
+import { flush, start as startOutbox, useOutbox } from './outbox';
 import './check.css';
 import { mayRun } from '../../resources/can';
 
@@ -37,6 +38,17 @@ export function TaskDrawer({ id, onClose }: { id: number; onClose: () => void })
   const actions = (meta?.workflow?.actions ?? []).filter(
     (a) => meta && mayRun(meta, a, task) && a.from.includes(state),
   );
+  const kept = Object.values(useOutbox()).filter((p) => p.taskId === id).length;
+  const wasKept = useRef(kept);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reload once the kept answers have gone out
+  useEffect(() => {
+    if (wasKept.current > 0 && kept === 0) void reload();
+    wasKept.current = kept;
+  }, [kept]);
+  useEffect(() => {
+    startOutbox();
+    void flush();
+  }, []);
   const canExecute = actions.some((a) => a.name === 'finish' || a.name === 'start');
   const editable = OPEN.includes(state) && canExecute;
   const stateLabel =
@@ -52,6 +64,7 @@ export function TaskDrawer({ id, onClose }: { id: number; onClose: () => void })
         key={a.name}
         danger={a.danger}
         type={a.name === 'finish' ? 'primary' : 'default'}
+        disabled={a.name === 'finish' && kept > 0}
         onClick={onClick}
         data-testid={`check-action-${a.name}`}
       >
@@ -126,6 +139,9 @@ export function TaskDrawer({ id, onClose }: { id: number; onClose: () => void })
             <Descriptions.Item label={t('task.due')}>{time(task.dueAt)}</Descriptions.Item>
             <Descriptions.Item label={t('task.deadline')}>{time(task.deadline)}</Descriptions.Item>
           </Descriptions>
+          {kept > 0 && (
+            <Alert type="warning" showIcon message={t('task.keptAlert', { count: kept })} data-testid="check-kept" />
+          )}
           <div className="check-items">
             {task.details.map((item) => (
               <ItemAnswer key={String(item.id)} item={item} editable={editable} onSaved={() => void reload()} />

@@ -32,6 +32,8 @@ export interface RequestOptions {
   headers?: Record<string, string>;
   /** Answer as a Blob instead of JSON (file downloads). */
   blob?: boolean;
+  /** No message when the call gets no answer at all (the caller keeps it to send again: offline answers). */
+  quietWhenOffline?: boolean;
   signal?: AbortSignal;
 }
 
@@ -114,7 +116,7 @@ export async function request<T>(method: string, path: string, options: RequestO
       toast('error', i18n.t('errors:loginAgain'), outcome.toast?.duration);
       onUnauthorized();
     }
-  } else if (outcome.toast) {
+  } else if (outcome.toast && !(options.quietWhenOffline && status === 0)) {
     const t = outcome.toast;
     toast(t.level, t.text ?? i18n.t(`errors:${t.key}`), t.duration);
   }
