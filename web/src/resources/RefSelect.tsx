@@ -1,6 +1,6 @@
 import { Select, TreeSelect } from 'antd';
 import { useMemo, useState } from 'react';
-import { REF_TREE_LIMIT, useRefOptions } from './api';
+import { REF_TREE_LIMIT, useRefLabels, useRefOptions } from './api';
 import { choiceTree } from './ref-tree';
 import type { FieldMeta } from './types';
 
@@ -23,13 +23,16 @@ export function RefSelect(props: Props) {
 function RefListSelect({ field, value, onChange, disabled, multiple, placeholder, within }: Props) {
   const [keyword, setKeyword] = useState('');
   const { data, isFetching } = useRefOptions(field.optionsUrl, keyword, within);
+  const values = (Array.isArray(value) ? value : value == null || value === '' ? [] : [value]).map(Number);
+  const labels = useRefLabels(field.optionsUrl, values, data);
+  const options = useMemo(() => [...(data ?? []), ...(labels.data ?? [])], [data, labels.data]);
   return (
     <Select
       showSearch={{ filterOption: false, onSearch: setKeyword }}
       allowClear
       mode={multiple ? 'multiple' : undefined}
       loading={isFetching}
-      options={data ?? []}
+      options={options}
       value={value as number | undefined}
       onChange={onChange}
       disabled={disabled}

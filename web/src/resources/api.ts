@@ -54,6 +54,23 @@ export function useRefOptions(
   });
 }
 
+/**
+ * The choices for values a list of options does not hold (a form's current value beyond the first page of
+ * choices), so the select shows the value's name, not its id.
+ */
+export function useRefLabels(url: string | undefined, values: number[], loaded: RefOption[] | undefined) {
+  const missing = loaded ? values.filter((v) => !loaded.some((o) => o.value === v)) : [];
+  return useQuery({
+    queryKey: ['resource-options', url, 'ids', missing.join(',')],
+    queryFn: async () => {
+      const rows = (await http.get<Envelope<Choice[]>>(url!, { ids: missing.join(',') })).data;
+      return rows.map((r): RefOption => ({ value: r.value, label: r.code ? `${r.label} (${r.code})` : r.label }));
+    },
+    enabled: !!url && missing.length > 0,
+    staleTime: 300_000,
+  });
+}
+
 export const fetchPage = (meta: EntityMeta, query: Query) => http.get<Envelope<Row[]>>(meta.paths.page!, query);
 
 export const fetchOne = async (meta: EntityMeta, id: number) =>

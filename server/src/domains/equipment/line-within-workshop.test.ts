@@ -57,6 +57,17 @@ describe('choices of a dependent reference', () => {
   });
 });
 
+describe('the labels of current values', () => {
+  it('gives the choices of given ids whatever the first page holds, and refuses a malformed list', async () => {
+    const url = '/api-manage/meta/equipment/options/lineId';
+    expect((await options(`${url}?ids=${line[1]},${line[0]}`)).sort()).toEqual([...line].sort());
+    expect(await options(`${url}?ids=${line[0]}&keyword=nothing-like-it`)).toEqual([line[0]]);
+    expect(await options(`${url}?ids=999999999`)).toEqual([]);
+    for (const bad of ['abc', '1,,2', '0', `${'1,'.repeat(100)}1`])
+      expect((await t.call('GET', `${url}?ids=${bad}`, admin)).statusCode).toBe(400);
+  });
+});
+
 describe('choices of a reference to a tree', () => {
   it('marks a ref to a tree and gives each choice its parent', async () => {
     const ledger = await api<{ fields: Row[] }>(t, 'GET', '/api-manage/meta/equipment', admin);

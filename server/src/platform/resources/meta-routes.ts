@@ -55,7 +55,10 @@ export function metaRoutes(app: FastifyInstance, def: EntityDef): void {
     async (req) => req.tenant(async (tx) => ok(entityMeta(await readContext(tx, def, req.lang), req.me().permissions))),
   );
 
-  app.get<{ Params: { field: string }; Querystring: { keyword?: string; within?: number; limit: number } }>(
+  app.get<{
+    Params: { field: string };
+    Querystring: { keyword?: string; within?: number; ids?: string; limit: number };
+  }>(
     `${metaPath(def)}/options/:field`,
     {
       config: { permission },
@@ -69,6 +72,8 @@ export function metaRoutes(app: FastifyInstance, def: EntityDef): void {
             keyword: { type: 'string' },
             /** For a dependent reference: the parent value the choices must belong to (a workshop's lines). */
             within: { type: 'integer', minimum: 1 },
+            /** The choices with these ids only, deleted ones too (the labels of a form's current values). */
+            ids: { type: 'string', pattern: '^[1-9][0-9]{0,15}(,[1-9][0-9]{0,15}){0,99}$' },
             limit: { type: 'integer', minimum: 1, maximum: 5000, default: 1000 },
           },
         },
@@ -89,6 +94,17 @@ export function metaRoutes(app: FastifyInstance, def: EntityDef): void {
       if (f.within && req.query.within !== undefined) {
         args.push(req.query.within);
         extra.push(` and ${withinCondition(f, 'r', `$${args.length + 1}`)}`);
+      }
+      if (req.query.ids) {
+        const ids = req.query.ids.split(',');
+        const rows = await req.tenant((tx) =>
+          tx.query<WireRow>(
+            `select r.id as value, r."${target.nameColumn}" as label, ${code} as code${parent ? `, r."${parent}" as parent` : ''}
+               from "${target.table}" r where r.tenant_id = $1 and r.id = any($2::bigint[]) order by r.id`,
+            [tx.tenantId, ids],
+          ),
+        );
+        return ok(rows.rows);
       }
       const keyword = req.query.keyword?.trim();
       let search = '';
