@@ -55,3 +55,17 @@ export function acceptScenario(ids: number[]): Scenario {
     bodies: take,
   };
 }
+
+/** Reports over the year of orders, aggregated in SQL: MTBF/MTTR per workshop and the fault ranking per machine. */
+export function reportScenarios(): Scenario[] {
+  const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+  const year = `start=${day(-365)}&end=${day(0)}`;
+  return [
+    { name: 'report MTBF/MTTR by workshop, one year', path: `/api-list/report/mtchart?${year}`, auth: true },
+    {
+      name: 'report fault ranking by machine, one year',
+      path: `/api-list/report/faultReasonChart?${year}&groupBy=equipment`,
+      auth: true,
+    },
+  ];
+}

@@ -16,7 +16,7 @@ import { equipmentScenarios, findTargets } from './equipment-scenarios.js';
 import { exportEquipment, importEquipment } from './files.js';
 import { BIG_TENANT, generate, SCALES, type Scale } from './generate/index.js';
 import { recordStatements, replayLoad, type Statement } from './raw-sql.js';
-import { acceptScenario, dispatchedOrders, repairScenarios } from './repair-scenarios.js';
+import { acceptScenario, dispatchedOrders, repairScenarios, reportScenarios } from './repair-scenarios.js';
 import { type DbReport, type LoadRow, report } from './report.js';
 import { BARE, type Figures, load, preflight, sessionScenarios } from './scenarios.js';
 import { BENCH_PASSWORD, login, repoRoot, startServer } from './server.js';
@@ -106,6 +106,7 @@ async function benchDatabase(name: string, place: Place, fresh: Place): Promise<
       ...sessionScenarios(BIG_TENANT.admin, BENCH_PASSWORD),
       ...equipmentScenarios(targets),
       ...repairScenarios(targets),
+      ...reportScenarios(),
       acceptScenario(acceptIds),
     ];
     for (const s of scenarios) await preflight(server.url, s, token);
