@@ -9,7 +9,6 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { type Database, openDatabase } from '../../server/src/db/index.js';
 import { migrate } from '../../server/src/db/migrate.js';
 import { generateTasks } from '../../server/src/domains/check/generate.js';
@@ -20,7 +19,7 @@ import { fillCheckPlans } from './generate/check.js';
 import { fillFactory } from './generate/factory.js';
 import { newTenant } from './generate/index.js';
 import { WORKSHOPS } from './generate/vocabulary.js';
-import { BENCH_PASSWORD, repoRoot } from './server.js';
+import { BENCH_PASSWORD, benchPgUrl, pgReachable, repoRoot } from './server.js';
 
 const args = process.argv.slice(2);
 const flag = (name: string, fallback: string) => {
@@ -30,7 +29,7 @@ const flag = (name: string, fallback: string) => {
 const quick = args.includes('--quick');
 const plans = Number(flag('plans', quick ? '2000' : '50000'));
 const only = flag('only', '');
-const pgUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://root@127.0.0.1:5432/test';
+const pgUrl = benchPgUrl;
 const LIMIT_MS = 2_000;
 const HISTORY_DAYS = 7;
 const log = (line: string) => console.error(`[bench:check] ${line}`);
@@ -96,17 +95,6 @@ async function benchOn(name: string, db: Database): Promise<Figure> {
     day: { ...day, ms: dayMs },
     again: { tasks: again.tasks, ms: againMs },
   };
-}
-
-async function pgReachable(): Promise<boolean> {
-  const c = new pg.Client({ connectionString: pgUrl, connectionTimeoutMillis: 2000 });
-  try {
-    await c.connect();
-    await c.end();
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 function report(figures: Figure[], header: string): string {

@@ -19,7 +19,7 @@ import { recordStatements, replayLoad, type Statement } from './raw-sql.js';
 import { acceptScenario, dispatchedOrders, repairScenarios, reportScenarios } from './repair-scenarios.js';
 import { type DbReport, type LoadRow, report } from './report.js';
 import { BARE, type Figures, load, preflight, sessionScenarios } from './scenarios.js';
-import { BENCH_PASSWORD, login, repoRoot, startServer } from './server.js';
+import { BENCH_PASSWORD, benchPgUrl, login, pgReachable, repoRoot, startServer } from './server.js';
 
 const args = process.argv.slice(2);
 const flag = (name: string, fallback: string) => {
@@ -34,21 +34,10 @@ const connections = flag('connections', quick ? '1' : '1,10,50')
   .map(Number);
 const importRows = Number(flag('import', quick ? '200' : '10000'));
 const only = flag('only', '');
-const pgUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://root@127.0.0.1:5432/test';
+const pgUrl = benchPgUrl;
 /** The server's own pool size, used for the raw-SQL limit too: the same driver set-up at the same concurrency. */
 const POOL = 20;
 const log = (line: string) => console.error(`[bench] ${line}`);
-
-async function pgReachable(): Promise<boolean> {
-  const c = new pg.Client({ connectionString: pgUrl, connectionTimeoutMillis: 2000 });
-  try {
-    await c.connect();
-    await c.end();
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 async function dropSchemas(...schemas: string[]): Promise<void> {
   const c = new pg.Client({ connectionString: pgUrl });

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 
 export const repoRoot = path.resolve(import.meta.dirname, '..', '..');
 export const BENCH_PASSWORD = 'Bench12345';
@@ -116,4 +117,19 @@ export async function login(url: string, username = 'admin'): Promise<string> {
   });
   if (r.status !== 200) throw new Error(`login failed: ${r.status} ${await r.text()}`);
   return ((await r.json()) as { access_token: string }).access_token;
+}
+
+/** The PostgreSQL server the benchmarks use (BENCH_DATABASE_URL). */
+export const benchPgUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://root@127.0.0.1:5432/test';
+
+/** Whether that server answers within 2 s (a machine without one benches the embedded database only). */
+export async function pgReachable(url = benchPgUrl): Promise<boolean> {
+  const c = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
+  try {
+    await c.connect();
+    await c.end();
+    return true;
+  } catch {
+    return false;
+  }
 }

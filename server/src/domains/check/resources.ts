@@ -28,6 +28,16 @@ export const CYCLES = ['shift', 'day', 'week', 'month', 'quarter', 'year'] as co
 export const TASK_STATES = ['pending', 'doing', 'done', 'closed'] as const;
 const TIME = '(?:[01]\\d|2[0-3]):[0-5]\\d';
 
+/** How an item is answered, beyond its answer type: the same on an item and on a template's item. */
+export const ANSWER_FIELDS: FieldDef[] = [
+  { name: 'unit', type: 'string', maxLength: 20, list: false },
+  { name: 'lowerLimit', type: 'decimal', precision: 14, scale: 4, list: false },
+  { name: 'upperLimit', type: 'decimal', precision: 14, scale: 4, list: false },
+  { name: 'choices', type: 'string', maxLength: 500, list: false },
+  { name: 'abnormalChoices', type: 'string', maxLength: 500, list: false },
+  { name: 'photoRequired', type: 'boolean', default: false, list: false },
+];
+
 /** An item to check (spec 7.5 checkproject): what, where on the machine, how, and what a good answer is. */
 export const projectEntity = defineEntity({
   name: 'checkproject',
@@ -49,12 +59,7 @@ export const projectEntity = defineEntity({
     { name: 'method', type: 'string', maxLength: 200 },
     { name: 'standard', type: 'string', maxLength: 200 },
     { name: 'answerType', type: 'enum', options: ANSWER_TYPES, required: true, default: 'passfail', filter: 'eq' },
-    { name: 'unit', type: 'string', maxLength: 20, list: false },
-    { name: 'lowerLimit', type: 'decimal', precision: 14, scale: 4, list: false },
-    { name: 'upperLimit', type: 'decimal', precision: 14, scale: 4, list: false },
-    { name: 'choices', type: 'string', maxLength: 500, list: false },
-    { name: 'abnormalChoices', type: 'string', maxLength: 500, list: false },
-    { name: 'photoRequired', type: 'boolean', default: false, list: false },
+    ...ANSWER_FIELDS,
     { name: 'raiseRepair', type: 'boolean', default: true },
     { name: 'remark', type: 'text', maxLength: 500, list: false },
   ],

@@ -1,7 +1,7 @@
 import { defineEntity } from '../../platform/resources/registry.js';
 import type { FieldDef } from '../../platform/resources/types.js';
 import { BY_KIND, codes, KINDS } from './permissions.js';
-import { ANSWER_TYPES } from './resources.js';
+import { ANSWER_FIELDS, ANSWER_TYPES } from './resources.js';
 import { projectHooks } from './rules.js';
 
 /**
@@ -73,12 +73,7 @@ export const templateItemEntity = defineEntity({
     { name: 'method', type: 'string', maxLength: 200, list: false },
     { name: 'standard', type: 'string', maxLength: 200 },
     { name: 'answerType', type: 'enum', options: ANSWER_TYPES, required: true, default: 'passfail' },
-    { name: 'unit', type: 'string', maxLength: 20, list: false },
-    { name: 'lowerLimit', type: 'decimal', precision: 14, scale: 4, list: false },
-    { name: 'upperLimit', type: 'decimal', precision: 14, scale: 4, list: false },
-    { name: 'choices', type: 'string', maxLength: 500, list: false },
-    { name: 'abnormalChoices', type: 'string', maxLength: 500, list: false },
-    { name: 'photoRequired', type: 'boolean', default: false, list: false },
+    ...ANSWER_FIELDS,
     { name: 'raiseRepair', type: 'boolean', default: true, list: false },
   ],
 });
