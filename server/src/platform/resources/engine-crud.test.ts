@@ -66,6 +66,7 @@ const NO_UNIQUE_FIELD: Record<string, string> = {
   eqscrap: 'a document: a refused scrap request may be made again',
   equipmentshift: 'a machine on a shift for a period; periods may repeat',
   actnode: 'a step of an approval flow; steps may share a name',
+  ckprtemplatedtl: 'an item of a template; it has no code until the template is applied',
   experiencesBase: 'an entry of the experience base; two entries may share a title',
   maintainexternal: 'an outside repair of an order; a vendor may come twice',
   repairpart: 'a line of parts used on an order; a part may be used in several lines',

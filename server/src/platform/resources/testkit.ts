@@ -104,6 +104,7 @@ export const overrides: Record<string, (seq: number) => WireRow> = {
   repairlabour: () => ({ hours: '2.50' }),
   repairpart: () => ({ unitPrice: '18.5775' }),
   checkproject: () => ({ answerType: 'number', lowerLimit: '1.5000', upperLimit: '2.5000' }),
+  ckprtemplatedtl: () => ({ answerType: 'number', lowerLimit: '1.5000', upperLimit: '2.5000' }),
   checkplan: () => ({ dueTime: '08:00' }),
   membershift: (seq) => ({ workDate: new Date(Date.UTC(2024, 0, 1) + seq * 86_400_000).toISOString().slice(0, 10) }),
 };
