@@ -5,6 +5,7 @@ import { notFound } from '../../platform/http/errors.js';
 import { t } from '../../platform/i18n/index.js';
 import { envelope } from '../../platform/resources/openapi.js';
 import { assertPermitted, permitFor, permitSql } from '../../platform/resources/permit.js';
+import { baseWhere } from '../../platform/resources/query.js';
 import { findRow, getRow, readContext } from '../../platform/resources/read.js';
 import { resourceRoutes } from '../../platform/resources/routes.js';
 import type { WireRow } from '../../platform/resources/types.js';
@@ -35,10 +36,10 @@ async function plansToGenerate(tx: TenantTx, req: FastifyRequest<{ Body: { id?: 
   }
   const permit = await permitFor(tx, planEntity, P.planGenerate);
   if (!permit) return null;
-  const r = await tx.query<{ id: number }>(
-    'select id from check_plans where tenant_id = $1 and kind::text = any($2) and deleted_at is null',
-    [tx.tenantId, permit],
-  );
+  const { model } = await readContext(tx, planEntity, req.lang);
+  const r = await tx.query<{ id: number }>(`select t.id from check_plans t where ${baseWhere(model, permit)}`, [
+    tx.tenantId,
+  ]);
   return r.rows.map((x) => Number(x.id));
 }
 

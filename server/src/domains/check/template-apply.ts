@@ -1,17 +1,23 @@
 import { businessError, notFound } from '../../platform/http/errors.js';
 import type { Lang } from '../../platform/i18n/index.js';
 import { assertPermitted } from '../../platform/resources/permit.js';
-import { findRow, readContext } from '../../platform/resources/read.js';
-import type { WireRow } from '../../platform/resources/types.js';
+import { allRows, findRow, readContext } from '../../platform/resources/read.js';
 import { createRow } from '../../platform/resources/write.js';
 import type { TenantTx } from '../../platform/tenancy/tenant-tx.js';
 import { codes } from './permissions.js';
-import { projectEntity, schemeDetailEntity, schemeEntity } from './resources.js';
-import { templateEntity } from './templates.js';
+import { ANSWER_FIELDS, projectEntity, schemeDetailEntity, schemeEntity } from './resources.js';
+import { templateEntity, templateItemEntity } from './templates.js';
 
-const ITEM_COLUMNS = `name, part, method, standard, answer_type as "answerType", unit, lower_limit::text as "lowerLimit",
-  upper_limit::text as "upperLimit", choices, abnormal_choices as "abnormalChoices", photo_required as "photoRequired",
-  raise_repair as "raiseRepair"`;
+/** What a template's item gives the check project made of it. */
+const ITEM_FIELDS = [
+  'name',
+  'part',
+  'method',
+  'standard',
+  'answerType',
+  ...ANSWER_FIELDS.map((f) => f.name),
+  'raiseRepair',
+];
 
 /**
  * Applies a template: its items become check projects of its kind, coded <code>-01, -02..., and a scheme coded
@@ -26,20 +32,16 @@ export async function applyTemplate(
   const template = await findRow(tx, await readContext(tx, templateEntity, lang), body.id);
   if (!template) throw notFound();
   await assertPermitted(tx, projectEntity, codes('project', 'add'), template);
-  const items = await tx.query<WireRow>(
-    `select ${ITEM_COLUMNS} from check_project_template_items where tenant_id = $1 and template_id = $2
-      order by sort, id`,
-    [tx.tenantId, body.id],
-  );
-  if (items.rows.length === 0) throw businessError('check.errors.templateEmpty');
+  const items = await allRows(tx, await readContext(tx, templateItemEntity, lang), { templateId: body.id });
+  if (items.length === 0) throw businessError('check.errors.templateEmpty');
   const code = body.code?.trim() || String(template.code);
   const common = { kind: template.kind, categoryId: template.categoryId ?? null };
   const projects = await readContext(tx, projectEntity, lang);
   const ids: number[] = [];
-  const width = Math.max(2, String(items.rows.length).length);
-  for (const [i, item] of items.rows.entries()) {
+  const width = Math.max(2, String(items.length).length);
+  for (const [i, item] of items.entries()) {
     const row = await createRow(tx, projects, {
-      ...item,
+      ...Object.fromEntries(ITEM_FIELDS.map((f) => [f, item[f]])),
       ...common,
       code: `${code}-${String(i + 1).padStart(width, '0')}`,
     });

@@ -1,6 +1,7 @@
 import type { Lang } from '../i18n/index.js';
 import { actionLabel } from '../workflow/labels.js';
 import { type Field, makeModel } from './model.js';
+import { codeList } from './permit.js';
 import type { ReadContext } from './read.js';
 import { findEntity } from './registry.js';
 import type { Action, EntityDef, PermissionKind } from './types.js';
@@ -132,7 +133,7 @@ function splitValues(def: EntityDef): string[] {
   const by = def.permissionsBy!;
   const all = [
     ...codes(def, 'view', 'add', 'edit', 'delete', 'import', 'export'),
-    ...(def.workflow?.actions ?? []).flatMap((a) => (typeof a.permission === 'string' ? [a.permission] : a.permission)),
+    ...(def.workflow?.actions ?? []).flatMap((a) => codeList(a.permission)),
   ];
   return [
     ...new Set(
@@ -160,7 +161,7 @@ function workflowMeta(def: EntityDef, ctx: ReadContext, permissions: ReadonlySet
     actions: wf.actions
       .filter((a) => !a.internal)
       .map((a) => {
-        const perm = typeof a.permission === 'string' ? [a.permission] : [...a.permission];
+        const perm = [...codeList(a.permission)];
         const input = makeModel({ ...def, fields: a.fields ?? [], hooks: undefined });
         return {
           name: a.name,

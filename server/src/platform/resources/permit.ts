@@ -12,10 +12,11 @@ import type { EntityDef, PermissionKind, WireRow } from './types.js';
  */
 export type Permit = readonly string[] | undefined;
 
-const list = (c: string | readonly string[]): readonly string[] => (typeof c === 'string' ? [c] : c);
+/** A permission declared as one code or several, as a list. */
+export const codeList = (c: string | readonly string[]): readonly string[] => (typeof c === 'string' ? [c] : c);
 
 export const codesOf = (def: EntityDef, kinds: readonly PermissionKind[]): string[] => [
-  ...new Set(kinds.flatMap((k) => list(def.permissions[k]))),
+  ...new Set(kinds.flatMap((k) => codeList(def.permissions[k]))),
 ];
 
 /** The acting user's codes; a job acting for a user loads them once per transaction. */

@@ -4,12 +4,13 @@ import { t } from '../i18n/index.js';
 import { codes } from '../resources/meta.js';
 import { staticModel } from '../resources/model.js';
 import { bodySchema, envelope, recordSchema } from '../resources/openapi.js';
+import { codeList } from '../resources/permit.js';
 import type { EntityDef, WireRow } from '../resources/types.js';
 import { actionLabel } from './labels.js';
 import { inputModel, runAction, workflowOf } from './run.js';
 import { timeline } from './timeline.js';
 
-const permissionOf = (p: string | readonly string[]): string[] => (typeof p === 'string' ? [p] : [...p]);
+const permissionOf = (p: string | readonly string[]): string[] => [...codeList(p)];
 
 /** The action routes of a document (POST <prefix>/<action>) and its timeline (GET <prefix>/steps?id=). */
 function registerWorkflow(app: FastifyInstance, def: EntityDef): void {

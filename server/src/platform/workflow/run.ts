@@ -1,7 +1,7 @@
 import { businessError, notFound } from '../http/errors.js';
 import type { Lang } from '../i18n/index.js';
 import { makeModel } from '../resources/model.js';
-import { assertPermitted } from '../resources/permit.js';
+import { assertPermitted, codeList } from '../resources/permit.js';
 import { findRow, getRow, type ReadContext, readContext } from '../resources/read.js';
 import { columnOf } from '../resources/registry.js';
 import type { EntityDef, FieldIssue, WireRow } from '../resources/types.js';
@@ -29,8 +29,6 @@ export function actionOf(def: EntityDef, name: string): ActionDef {
 /** The action's input as a small model of its own (labels are the entity's field labels). */
 export const inputModel = (def: EntityDef, action: ActionDef) =>
   makeModel({ ...def, name: `${def.name}.${action.name}`, fields: action.fields ?? [], hooks: undefined });
-
-const listOf = (p: string | readonly string[]): readonly string[] => (typeof p === 'string' ? [p] : p);
 
 /** Locks the document's row and returns its state (404 for an unknown id or another tenant's). */
 async function lockState(tx: TenantTx, def: EntityDef, id: unknown): Promise<string> {
@@ -82,7 +80,7 @@ export async function runAction(
     p.issues.push({ field: 'comment', key: 'maxLength', params: { limit: COMMENT_MAX } });
   const row = await findRow(tx, ctx, id);
   if (!row) throw notFound();
-  if (!opts.system) await assertPermitted(tx, def, listOf(action.permission), row);
+  if (!opts.system) await assertPermitted(tx, def, codeList(action.permission), row);
   const step: StepContext = { tx, ctx, action, lang, row, input: p.values, comment };
   if (!p.issues.length) p.issues.push(...(((await action.guard?.(step)) ?? []) as FieldIssue[]));
   if (p.issues.length) throw validationError(model.fields.length ? model : ctx.model, lang, p.issues);

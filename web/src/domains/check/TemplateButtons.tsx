@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Envelope, HttpError, http } from '../../platform/http/client';
 import { toast } from '../../platform/ui/feedback';
+import { useNarrow } from '../../platform/ui/useNarrow';
 import { type ListContext, ResourceListPage } from '../../resources/ResourceListPage';
 import type { Row } from '../../resources/types';
 
@@ -15,6 +16,7 @@ const TEMPLATE = 'ckprtemplate';
  */
 export function TemplateButtons({ kind, ctx, canAdd }: { kind: number; ctx: ListContext; canAdd: boolean }) {
   const { t } = useTranslation('check');
+  const narrow = useNarrow();
   const [managing, setManaging] = useState(false);
   const [applying, setApplying] = useState(false);
   return (
@@ -30,7 +32,7 @@ export function TemplateButtons({ kind, ctx, canAdd }: { kind: number; ctx: List
       <Drawer
         open={managing}
         title={t('template.manage')}
-        size={960}
+        width={narrow ? '100%' : 960}
         onClose={() => setManaging(false)}
         destroyOnHidden
         data-testid="template-drawer"

@@ -33,13 +33,9 @@ export function useMine(kind: number | null, code?: string) {
   });
 }
 
-/** Records an item's answer; the server judges it and answers the item (abnormal or not). */
-export const answerItem = async (body: {
-  id: number;
-  answer?: string | null;
-  note?: string | null;
-  photos?: unknown[];
-}) => await http.post<Envelope<Row>>('/api-manage/checktaskdtl/answer', body);
+/** Records an item's answer; the server judges it. Without a network it throws quietly (see outbox.ts). */
+export const answerItem = async (body: { id: number; answer: string | null; note: string | null; photos: unknown[] }) =>
+  await http.post<Envelope<Row>>('/api-manage/checktaskdtl/answer', body, { quietWhenOffline: true });
 
 export const runAction = async (url: string, body: Record<string, unknown>) =>
   (await http.post<Envelope<Row>>(url, body)).msg ?? '';

@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
-import { type Envelope, HttpError, http } from '../../platform/http/client';
+import { HttpError } from '../../platform/http/client';
 import { readSession } from '../../platform/session/storage';
-import type { Row } from '../../resources/types';
+import { answerItem } from './api';
 
 /**
  * Answers recorded while the phone had no network: kept in localStorage per user, one per item (a later
@@ -45,7 +45,7 @@ function write(box: Box): void {
 export async function sendAnswer(answer: Omit<PendingAnswer, 'at'>): Promise<'sent' | 'kept'> {
   const { taskId: _task, ...body } = answer;
   try {
-    await http.post<Envelope<Row>>('/api-manage/checktaskdtl/answer', body, { quietWhenOffline: true });
+    await answerItem(body);
     const { [String(answer.id)]: _sent, ...rest } = read();
     if (_sent) write(rest);
     return 'sent';
@@ -63,8 +63,7 @@ async function sendKept(): Promise<number> {
   let sent = 0;
   for (const p of Object.values(read()).sort((a, b) => a.at - b.at)) {
     try {
-      const body = { id: p.id, answer: p.answer, note: p.note, photos: p.photos };
-      await http.post('/api-manage/checktaskdtl/answer', body, { quietWhenOffline: true });
+      await answerItem({ id: p.id, answer: p.answer, note: p.note, photos: p.photos });
       sent++;
     } catch (err) {
       if (err instanceof HttpError && err.status === 0) break;
