@@ -27,6 +27,9 @@ export const REF_TREE_LIMIT = 2000;
 
 type Choice = { value: number; label: string; code?: string | null; parent?: number | null };
 
+/** A choice's name with its code, unless the name is the code (a task or document named by its number). */
+const choiceLabel = (r: Choice) => (r.code && r.code !== r.label ? `${r.label} (${r.code})` : r.label);
+
 /**
  * Choices of a reference field (id, label, code, and parent for a tree), searchable; `within` narrows a
  * dependent ref to a parent value; `limit` defaults to REF_OPTIONS_LIMIT.
@@ -44,7 +47,7 @@ export function useRefOptions(
       return rows.map(
         (r): RefOption => ({
           value: r.value,
-          label: r.code ? `${r.label} (${r.code})` : r.label,
+          label: choiceLabel(r),
           ...(r.parent !== undefined ? { parent: r.parent } : {}),
         }),
       );
@@ -64,7 +67,7 @@ export function useRefLabels(url: string | undefined, values: number[], loaded: 
     queryKey: ['resource-options', url, 'ids', missing.join(',')],
     queryFn: async () => {
       const rows = (await http.get<Envelope<Choice[]>>(url!, { ids: missing.join(',') })).data;
-      return rows.map((r): RefOption => ({ value: r.value, label: r.code ? `${r.label} (${r.code})` : r.label }));
+      return rows.map((r): RefOption => ({ value: r.value, label: choiceLabel(r) }));
     },
     enabled: !!url && missing.length > 0,
     staleTime: 300_000,

@@ -12,6 +12,7 @@ import { withTenant } from '../../platform/tenancy/tenant-tx.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { fillHistory } from './demo.js';
 import { generateTasks } from './generate.js';
+import { generateMesurTasks } from './metrology.js';
 import { codes } from './permissions.js';
 
 type Row = Record<string, unknown>;
@@ -559,6 +560,289 @@ describe('project templates', () => {
     expect(await ok('/api-manage/ckprtemplate/apply', { id: patrol.id, code: `XJ${n}` }, man)).toMatchObject({
       projects: 3,
     });
+  });
+});
+
+describe('moving a task by status (checktask/updatestatus)', () => {
+  it('runs the declared step to the status asked for, and names both states when none leads there', async () => {
+    const plan = await makePlan(
+      { cycle: 'day', startDate: new Date(Date.now() - 86_400_000).toISOString().slice(0, 10), assigneeId: adminId },
+      [machines[2]!.id],
+      3,
+    );
+    await ok('/api-manage/checkplan/generate', { id: plan.id });
+    const id = (await tasksOf(plan.id)).at(-1)!.id;
+    const done = await call('POST', '/api-manage/checktask/updatestatus', { id, status: 'done' });
+    expect(done).toMatchObject({ rtnCode: 201, msg: '不能从「待执行」直接变为「已完成」' });
+    expect(await ok('/api-manage/checktask/updatestatus', { id, status: 'doing' })).toMatchObject({ state: 'doing' });
+    // doing → done is finish, whose guard still wants every item answered.
+    const early = await call('POST', '/api-manage/checktask/updatestatus', { id, status: 'done' });
+    expect(early.msg).toMatch(/^还有未记录的检查项/);
+    const closing = await call('POST', '/api-manage/checktask/updatestatus', { id, status: 'closed' });
+    expect(closing).toMatchObject({ rtnCode: 201, field: 'comment' });
+    await ok('/api-manage/checktask/updatestatus', { id, status: 'closed', comment: '停机检修' });
+    expect(await get(`/api-manage/checktask/get?id=${id}`)).toMatchObject({ state: 'closed', remark: '停机检修' });
+  });
+});
+
+describe('labour, parts and outside maintenance of a maintenance task', () => {
+  it('are kept while the task is open, summed on the task, and refused once it is closed', async () => {
+    const plan = await makePlan(
+      { cycle: 'day', startDate: new Date(Date.now() - 86_400_000).toISOString().slice(0, 10) },
+      [machines[2]!.id],
+      3,
+    );
+    await ok('/api-manage/checkplan/generate', { id: plan.id });
+    const id = (await tasksOf(plan.id)).at(-1)!.id;
+    const part = await ok('/api-manage/spareparts/save', { code: `BJ${++seq}`, name: '滤芯', price: 12.5 });
+    await ok('/api-manage/checktask/labour/save', { taskId: id, userId: adminId, hours: 1.5 });
+    await ok('/api-manage/checktask/part/save', { taskId: id, sparePartId: part.id, quantity: 2 });
+    await ok('/api-manage/checktask/part/save', { taskId: id, sparePartId: part.id, quantity: 1, unitPrice: 20 });
+    await ok('/api-manage/checktask/external/save', { taskId: id, vendor: '厂家服务', cost: 300 });
+    expect(await get(`/api-manage/checktask/get?id=${id}`)).toMatchObject({
+      labourHours: '1.50',
+      partsCost: '45.00',
+      externalCost: '300.00',
+    });
+    const twice = await call('POST', '/api-manage/checktask/labour/save', { taskId: id, userId: adminId, hours: 1 });
+    expect(twice).toMatchObject({ rtnCode: 201, field: 'userId' });
+    await ok('/api-manage/checktask/close', { id, comment: '停机' });
+    const late = await call('POST', '/api-manage/checktask/external/save', { taskId: id, vendor: '迟到', cost: 1 });
+    expect(late).toMatchObject({ rtnCode: 201, field: 'taskId', msg: '任务已完成或已关闭，不能再记录' });
+    const [labour] = await get<Row[]>(`/api-manage/checktask/labour/page?taskId=${id}`);
+    const gone = await call('POST', '/api-manage/checktask/labour/del', { ids: [labour!.id] });
+    expect(gone).toMatchObject({ rtnCode: 201, msg: '任务已完成或已关闭，不能再记录' });
+    // A patrol man (patrol codes only) does not reach a maintenance task's lines.
+    const man = await userWithCodes(
+      t,
+      tenantId,
+      `lines${seq}`,
+      codes('task', 'view').filter((c) => c.startsWith('patrol')),
+    );
+    expect((await get<Row[]>(`/api-manage/checktask/labour/page?taskId=${id}`, man)).length).toBe(0);
+  });
+});
+
+describe('check routes', () => {
+  it('a plan on a route makes one task per due time covering its machines in walking order, and nothing twice', async () => {
+    const { scheme, items } = await makeScheme(1);
+    const second = await makeScheme(1);
+    const spot = await makeScheme(2);
+    const n = ++seq;
+    const line = await ok('/api-manage/checkline/save', { kind: 1, code: `LX${n}`, name: `路线${n}` });
+    // Walked machine 2 first, then machine 1 with its own scheme.
+    await ok('/api-manage/checkline/stop/save', { lineId: line.id, equipmentId: machines[1]!.id, sort: 1 });
+    const mixed = await call('POST', '/api-manage/checkline/stop/save', {
+      lineId: line.id,
+      equipmentId: machines[0]!.id,
+      sort: 2,
+      schemeId: spot.scheme.id,
+    });
+    expect(mixed).toMatchObject({ rtnCode: 201, field: 'schemeId' });
+    await ok('/api-manage/checkline/stop/save', {
+      lineId: line.id,
+      equipmentId: machines[0]!.id,
+      sort: 2,
+      schemeId: second.scheme.id,
+    });
+    const wrongKind = await call('POST', '/api-manage/checkplan/save', {
+      kind: 2,
+      code: `P${++seq}`,
+      name: '错类路线',
+      schemeId: spot.scheme.id,
+      lineId: line.id,
+      startDate: '2026-05-01',
+    });
+    expect(wrongKind).toMatchObject({ rtnCode: 201, field: 'lineId' });
+    const empty = await ok('/api-manage/checkline/save', { kind: 1, code: `LE${n}`, name: '空路线' });
+    const plan = await ok('/api-manage/checkplan/save', {
+      kind: 1,
+      code: `P${++seq}`,
+      name: '路线计划',
+      schemeId: scheme.id,
+      lineId: empty.id,
+      cycle: 'day',
+      startDate: '2026-05-01',
+      endDate: '2026-05-31',
+      dueTime: '14:00',
+    });
+    expect((await call('POST', '/api-manage/checkplan/enable', { id: plan.id })).msg).toBe('路线还没有设备，不能启用');
+    await ok('/api-manage/checkplan/update', { id: plan.id, lineId: line.id });
+    await ok('/api-manage/checkplan/enable', { id: plan.id });
+    const preview = await get<Row[]>(`/api-manage/checkplan/preview?id=${plan.id}&days=2`);
+    expect(preview.every((o) => o.equipmentId === null && o.equipmentName === `路线${n}`)).toBe(true);
+
+    // Two days at once (catch-up): one task a day, 3 + 3 items each; a second run makes nothing.
+    expect(await run(plan.id, '2026-05-02T08:00:00Z', 1)).toEqual({ tasks: 2, items: 12 });
+    expect(await run(plan.id, '2026-05-02T08:00:00Z', 1)).toEqual({ tasks: 0, items: 0 });
+    const [first] = await get<Row[]>(`/api-manage/checktask/page?lineId=${line.id}&limit=10&sort=dueAt&order=asc`);
+    expect(first).toMatchObject({ planId: plan.id, lineId: line.id, lineName: `路线${n}`, equipmentId: null });
+    const task = await get<Row & { details: Row[] }>(`/api-manage/checktask/get?id=${first!.id}`);
+    expect(task.details.map((d) => [d.equipmentId, d.name])).toEqual([
+      [machines[1]!.id, '轴承温度'],
+      [machines[1]!.id, '油位'],
+      [machines[1]!.id, '外观'],
+      [machines[0]!.id, '轴承温度'],
+      [machines[0]!.id, '油位'],
+      [machines[0]!.id, '外观'],
+    ]);
+    // The first stop uses the plan's scheme, the second its own.
+    expect(task.details.map((d) => d.projectId)).toEqual([
+      items.temp.id,
+      items.oil.id,
+      items.look.id,
+      second.items.temp.id,
+      second.items.oil.id,
+      second.items.look.id,
+    ]);
+  });
+
+  it('scanning any machine of the route opens its task, and abnormal items raise one order per machine', async () => {
+    const { scheme } = await makeScheme(1);
+    const n = ++seq;
+    const line = await ok('/api-manage/checkline/save', { kind: 1, code: `LX${n}`, name: `路线${n}` });
+    for (const [i, m] of [machines[0]!, machines[1]!].entries())
+      await ok('/api-manage/checkline/stop/save', { lineId: line.id, equipmentId: m.id, sort: i });
+    const plan = await ok('/api-manage/checkplan/save', {
+      kind: 1,
+      code: `P${++seq}`,
+      name: '路线执行',
+      schemeId: scheme.id,
+      lineId: line.id,
+      cycle: 'day',
+      startDate: new Date(Date.now() - 86_400_000).toISOString().slice(0, 10),
+      assigneeId: adminId,
+    });
+    await ok('/api-manage/checkplan/enable', { id: plan.id });
+    await ok('/api-manage/checkplan/generate', { id: plan.id });
+    const id = (await tasksOf(plan.id)).at(-1)!.id;
+    for (const m of [machines[0]!, machines[1]!]) {
+      const scanned = await get<Row[]>(`/api-manage/checktask/mine?code=${encodeURIComponent(String(m.code))}`);
+      expect(scanned.some((x) => x.id === id)).toBe(true);
+    }
+    const task = await get<Row & { details: Row[] }>(`/api-manage/checktask/get?id=${id}`);
+    for (const d of task.details) {
+      const bad = d.name === '轴承温度' || (d.name === '油位' && d.equipmentId === machines[1]!.id);
+      const answer = d.name === '轴承温度' ? (bad ? '99' : '20') : d.name === '油位' ? (bad ? 'fail' : 'pass') : '清洁';
+      await ok('/api-manage/checktaskdtl/answer', { id: d.id, answer });
+    }
+    expect(await ok('/api-manage/checktask/finish', { id })).toMatchObject({ state: 'done', abnormalCount: 3 });
+    const after = await get<Row & { details: Row[] }>(`/api-manage/checktask/get?id=${id}`);
+    const orders = new Map<unknown, unknown>();
+    for (const d of after.details.filter((x) => x.abnormal)) orders.set(d.equipmentId, d.repairOrderId);
+    expect(orders.size).toBe(2);
+    for (const [equipmentId, orderId] of orders) {
+      const order = await get(`/api-manage/maintaintask/get?id=${orderId}`);
+      expect(order).toMatchObject({ source: 'check', equipmentId });
+    }
+    const second = await get(`/api-manage/maintaintask/get?id=${orders.get(machines[1]!.id)}`);
+    expect(String(second.phenomenon)).toContain('油位: fail');
+    expect(String(second.phenomenon)).toContain('轴承温度: 99');
+  });
+});
+
+describe('metrology', () => {
+  const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+  const plan = async (nextDue: string, extra: Row = {}) =>
+    ok('/api-manage/mesurplan/save', {
+      code: `JL${++seq}`,
+      name: '压力表检定',
+      equipmentId: machines[0]!.id,
+      cycleMonths: 12,
+      leadDays: 15,
+      nextDue,
+      assigneeId: adminId,
+      ...extra,
+    });
+  const tasksOfPlan = (id: unknown) => get<Row[]>(`/api-manage/mesurtask/page?planId=${id}&limit=10`);
+  const generate = () => withTenant(t.db, tenantId, adminId, (tx) => generateMesurTasks(tx));
+
+  it('a plan switched on within its lead days makes its calibration task once; a later one waits', async () => {
+    const soon = await plan(day(10));
+    const later = await plan(day(60));
+    await ok('/api-manage/mesurplan/enable', { id: soon.id });
+    await ok('/api-manage/mesurplan/enable', { id: later.id });
+    const [task] = await tasksOfPlan(soon.id);
+    expect(task).toMatchObject({ state: 'pending', dueDate: day(10), equipmentId: machines[0]!.id, overdue: false });
+    expect(String(task!.code)).toMatch(/^JL\d{8}$/);
+    expect(await tasksOfPlan(later.id)).toHaveLength(0);
+    await generate();
+    await generate();
+    expect(await tasksOfPlan(soon.id)).toHaveLength(1);
+    expect(await tasksOfPlan(later.id)).toHaveLength(0);
+  });
+
+  it('recording a calibration needs its date and result, and moves the next due date a cycle on', async () => {
+    const p = await plan(day(3));
+    await ok('/api-manage/mesurplan/enable', { id: p.id });
+    const [task] = await tasksOfPlan(p.id);
+    const missing = await call('POST', '/api-manage/mesurtask/finish', { id: task!.id, result: 'pass' });
+    expect(missing).toMatchObject({ rtnCode: 201, field: 'calibratedAt' });
+    const backwards = await call('POST', '/api-manage/mesurtask/finish', {
+      id: task!.id,
+      calibratedAt: '2026-06-10',
+      result: 'pass',
+      nextDue: '2026-06-01',
+    });
+    expect(backwards).toMatchObject({ rtnCode: 201, field: 'nextDue', msg: '下次检定日期必须晚于检定日期' });
+    const done = await ok('/api-manage/mesurtask/finish', {
+      id: task!.id,
+      calibratedAt: '2026-01-31',
+      result: 'pass',
+      certificateNo: 'JD-2026-0131',
+      cost: 180,
+    });
+    expect(done).toMatchObject({ state: 'done', nextDue: '2027-01-31', certificateNo: 'JD-2026-0131', cost: '180.00' });
+    expect(await get(`/api-manage/mesurplan/get?id=${p.id}`)).toMatchObject({
+      lastCalibratedAt: '2026-01-31',
+      nextDue: '2027-01-31',
+    });
+    const queued = await ok<{ id: number }>(`/api-manage/mesurtask/exportexcel?planId=${p.id}`, {});
+    const [header, ...rows] = await readXlsx(await waitForDownload(t, admin, Number(queued.id ?? queued)));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]![header!.indexOf('证书编号')]).toBe('JD-2026-0131');
+    // The next due date is months away: nothing new, and a done task cannot be recorded twice.
+    await generate();
+    expect(await tasksOfPlan(p.id)).toHaveLength(1);
+    const again = await call('POST', '/api-manage/mesurtask/finish', {
+      id: task!.id,
+      calibratedAt: '2026-02-01',
+      result: 'pass',
+    });
+    expect(again.rtnCode).toBe(201);
+  });
+
+  it('a failed instrument is due again on the date given, which is required; a closed task needs a reason', async () => {
+    const p = await plan(day(-2));
+    await ok('/api-manage/mesurplan/enable', { id: p.id });
+    const [task] = await tasksOfPlan(p.id);
+    expect(task!.overdue).toBe(true);
+    const noDate = await call('POST', '/api-manage/mesurtask/finish', {
+      id: task!.id,
+      calibratedAt: day(0),
+      result: 'fail',
+    });
+    expect(noDate).toMatchObject({ rtnCode: 201, field: 'nextDue' });
+    await ok('/api-manage/mesurtask/finish', { id: task!.id, calibratedAt: day(0), result: 'fail', nextDue: day(7) });
+    await generate();
+    const [next] = (await tasksOfPlan(p.id)).filter((x) => x.state === 'pending');
+    expect(next).toMatchObject({ dueDate: day(7) });
+    expect((await call('POST', '/api-manage/mesurtask/close', { id: next!.id })).field).toBe('comment');
+    await ok('/api-manage/mesurtask/close', { id: next!.id, comment: '器具已报废' });
+  });
+
+  it('is governed by the maintenance codes: a viewer reads but cannot record', async () => {
+    const viewer = await userWithCodes(t, tenantId, 'gaugeviewer', ['maintain:task:view']);
+    const p = await plan(day(5));
+    await ok('/api-manage/mesurplan/enable', { id: p.id });
+    const [task] = await get<Row[]>(`/api-manage/mesurtask/page?planId=${p.id}`, viewer);
+    const refused = await t.call('POST', '/api-manage/mesurtask/finish', viewer, {
+      id: task!.id,
+      calibratedAt: day(0),
+      result: 'pass',
+    });
+    expect(refused.statusCode).toBe(403);
+    expect((await t.call('GET', '/api-manage/mesurplan/page', viewer)).statusCode).toBe(403);
   });
 });
 

@@ -9,7 +9,10 @@ import { demoFillers } from '../../seed/index.js';
 import '../equipment/demo.js';
 import { answerItem } from './execute.js';
 import { generateTasks } from './generate.js';
+import { mesurPlanEntity } from './metrology.js';
 import {
+  lineEntity,
+  lineStopEntity,
   planEntity,
   planMachineEntity,
   projectEntity,
@@ -145,8 +148,58 @@ async function fillDefinitions(
     for (const m of machines) await create(tx, planMachineEntity, { planId: plan.id, equipmentId: m.id });
     await runAction(tx, planEntity, 'enable', plan.id, {}, 'zh', { system: true });
     plans.push(plan);
+    if (kind === 1) await fillRoute(tx, machines, plan, start);
   }
   return plans;
+}
+
+/** A patrol route through the machines in order, and an afternoon round on it: one task covers the walk. */
+async function fillRoute(tx: TenantTx, machines: { id: number }[], patrolPlan: WireRow, start: string) {
+  const workshop = await tx.query<{ workshop_id: number | null }>(
+    'select workshop_id from equipment where tenant_id = $1 and id = $2',
+    [tx.tenantId, machines[0]!.id],
+  );
+  const line = await create(tx, lineEntity, {
+    kind: 1,
+    code: 'LX-1',
+    name: '车间巡检路线',
+    workshopId: workshop.rows[0]?.workshop_id ?? null,
+  });
+  for (const [i, m] of machines.entries())
+    await create(tx, lineStopEntity, { lineId: line.id, equipmentId: m.id, sort: (i + 1) * 10 });
+  const plan = await create(tx, planEntity, {
+    kind: 1,
+    code: 'XL-1',
+    name: '午后路线巡检',
+    schemeId: patrolPlan.schemeId,
+    lineId: line.id,
+    startDate: start,
+    assigneeId: patrolPlan.assigneeId,
+    cycle: 'day',
+    dueTime: '14:00',
+    durationHours: 4,
+  });
+  await runAction(tx, planEntity, 'enable', plan.id, {}, 'zh', { system: true });
+}
+
+/** The machines' gauges calibrated yearly: one due in ten days (its task is made), one in four months. */
+async function fillMetrology(tx: TenantTx, machines: { id: number }[], adminId: number) {
+  const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+  const gauges = [
+    { code: 'JL-1', name: '出口压力表年度检定', nextDue: day(10) },
+    { code: 'JL-2', name: '温度变送器年度校准', nextDue: day(120), calibrator: 'internal' },
+  ];
+  for (const [i, g] of gauges.entries()) {
+    const plan = await create(tx, mesurPlanEntity, {
+      ...g,
+      equipmentId: machines[i % machines.length]!.id,
+      cycleMonths: 12,
+      leadDays: 15,
+      agency: '市计量检定测试所',
+      assigneeId: adminId,
+    });
+    await runAction(tx, mesurPlanEntity, 'enable', plan.id, {}, 'zh', { system: true });
+  }
 }
 
 /** A template per kind holding the same items, to apply to another line's machines (ckprtemplate). */
@@ -261,6 +314,7 @@ export async function fillCheckDemo(db: Database, tenantId: number, history: boo
   await withTenant(db, tenantId, adminId, async (tx) => {
     await fillDefinitions(tx, machines.rows, adminId, start);
     await fillTemplates(tx, machines.rows[0]!.category_id);
+    await fillMetrology(tx, machines.rows, adminId);
   });
   if (history) await fillHistory(db, tenantId, adminId, days);
 }

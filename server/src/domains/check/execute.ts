@@ -13,18 +13,21 @@ import { taskDetailEntity, taskEntity } from './resources.js';
 
 /**
  * Maintenance (kind 3) of a machine whose category has qualified people is done by them only: a tenant
- * without qualifications for a category is not restricted.
+ * without qualifications for a category is not restricted. A route's task needs it for every machine on it.
  */
 export async function assertQualified(tx: TenantTx, task: WireRow, userId: unknown): Promise<void> {
   if (Number(task.kind) !== 3 || !userId) return;
-  const r = await tx.query<{ listed: boolean; qualified: boolean }>(
-    `select count(*) > 0 as listed, coalesce(bool_or(q.user_id = $3), false) as qualified
+  const r = await tx.query<{ qualified: boolean }>(
+    `select bool_or(q.user_id = $3) as qualified
        from equipment e join maintain_qualifications q on q.tenant_id = e.tenant_id and q.category_id = e.category_id
         and (q.valid_until is null or q.valid_until >= current_date)
-      where e.tenant_id = $1 and e.id = $2`,
-    [tx.tenantId, task.equipmentId, userId],
+      where e.tenant_id = $1
+        and (e.id = $2 or e.id in (select d.equipment_id from check_task_details d
+                                    where $2::bigint is null and d.tenant_id = $1 and d.task_id = $4))
+      group by e.category_id`,
+    [tx.tenantId, task.equipmentId ?? null, userId, task.id],
   );
-  if (r.rows[0]?.listed && !r.rows[0].qualified) throw businessError('check.errors.notQualified');
+  if (r.rows.some((c) => !c.qualified)) throw businessError('check.errors.notQualified');
 }
 
 /** Only the assignee (or anyone, while nobody is) works on a task, and only a qualified one maintains. */
@@ -66,6 +69,7 @@ export async function finishValues(s: StepContext): Promise<WireRow> {
 
 interface AbnormalItem {
   id: number;
+  equipment_id: number | null;
   name: string;
   answer: string | null;
   unit: string | null;
@@ -75,11 +79,17 @@ interface AbnormalItem {
 const itemText = (i: AbnormalItem) => `${i.name}: ${i.answer ?? ''}${i.unit ? ` ${i.unit}` : ''}`;
 
 /** One repair order for the machine listing the items, raised through the repair domain's own report. */
-async function raiseOrder(tx: TenantTx, lang: Lang, task: WireRow, items: AbnormalItem[]): Promise<WireRow> {
+async function raiseOrder(
+  tx: TenantTx,
+  lang: Lang,
+  task: WireRow,
+  equipmentId: unknown,
+  items: AbnormalItem[],
+): Promise<WireRow> {
   return reportRepair(
     tx,
     {
-      equipmentId: task.equipmentId,
+      equipmentId,
       source: 'check',
       urgency: 'normal',
       phenomenon: t(lang, 'check.messages.phenomenon', { code: task.code, items: items.map(itemText).join('; ') }),
@@ -89,19 +99,30 @@ async function raiseOrder(tx: TenantTx, lang: Lang, task: WireRow, items: Abnorm
   );
 }
 
-/** Abnormal items of a finished task: those that raise repairs make one order; the rest go to the danger pool. */
+/**
+ * Abnormal items of a finished task: those that raise repairs make one order per machine (a route's task covers
+ * several); the rest go to the danger pool.
+ */
 export async function afterFinish(s: StepContext, task: WireRow): Promise<void> {
   const r = await s.tx.query<AbnormalItem>(
-    `select id, name, answer, unit, raise_repair from check_task_details
+    `select id, coalesce(equipment_id, $3) as equipment_id, name, answer, unit, raise_repair from check_task_details
       where tenant_id = $1 and task_id = $2 and abnormal order by sort, id`,
-    [s.tx.tenantId, task.id],
+    [s.tx.tenantId, task.id, task.equipmentId ?? null],
   );
   if (!r.rows.length) return;
   const ctx = await readContext(s.tx, taskDetailEntity, s.lang);
-  const repair = r.rows.filter((i) => i.raise_repair);
-  const order = repair.length ? await raiseOrder(s.tx, s.lang, task, repair) : null;
+  const byMachine = new Map<string, AbnormalItem[]>();
+  for (const i of r.rows.filter((x) => x.raise_repair)) {
+    const key = String(i.equipment_id);
+    byMachine.set(key, [...(byMachine.get(key) ?? []), i]);
+  }
+  const orderOf = new Map<string, unknown>();
+  for (const [key, items] of byMachine)
+    orderOf.set(key, (await raiseOrder(s.tx, s.lang, task, items[0]!.equipment_id, items)).id);
   for (const item of r.rows) {
-    const values = item.raise_repair ? { repairOrderId: order!.id, dangerState: 'repaired' } : { dangerState: 'open' };
+    const values = item.raise_repair
+      ? { repairOrderId: orderOf.get(String(item.equipment_id)), dangerState: 'repaired' }
+      : { dangerState: 'open' };
     await updateRow(s.tx, ctx, item.id, values, { system: true });
   }
 }
@@ -109,9 +130,10 @@ export async function afterFinish(s: StepContext, task: WireRow): Promise<void> 
 /** A lead raises a repair order for an item of the danger pool. */
 export async function raiseFromDanger(s: StepContext, item: WireRow): Promise<void> {
   const task = await getRow(s.tx, await readContext(s.tx, taskEntity, s.lang), item.taskId);
-  const order = await raiseOrder(s.tx, s.lang, task, [
+  const order = await raiseOrder(s.tx, s.lang, task, item.equipmentId ?? task.equipmentId, [
     {
       id: Number(item.id),
+      equipment_id: null,
       name: String(item.name),
       answer: (item.answer as string) ?? null,
       unit: (item.unit as string) ?? null,

@@ -2,7 +2,8 @@ import type { TenantTx } from '../../platform/tenancy/tenant-tx.js';
 
 /**
  * The occurrences of plans in a window of local dates [today + from, today + to] of the tenant's time zone,
- * as rows (plan_id, kind, scheme_id, equipment_id, due_at, deadline). Fixed plans step from their start date
+ * as rows (plan_id, kind, scheme_id, equipment_id, line_id, due_at, deadline); a plan on a route has one row
+ * per due time with no machine (its task covers the route). Fixed plans step from their start date
  * (days, weeks or calendar months; a shift plan once per shift of the tenant); a floating plan's next date
  * counts from its last completion and waits while a task of it is open. The rest days of a plan's work group
  * (its roster) are skipped like weekends. Parameters: $1 tenant, $2 now,
@@ -24,7 +25,7 @@ with win as (
          ($2::timestamptz at time zone coalesce(nullif(c.timezone, ''), 'UTC'))::date as today
     from companies c where c.id = $1
 ), plans as (
-  select p.id, p.kind, p.scheme_id, p.cycle, p.every, p.mode, p.start_date, p.due_time, p.duration_hours,
+  select p.id, p.kind, p.scheme_id, p.line_id, p.cycle, p.every, p.mode, p.start_date, p.due_time, p.duration_hours,
          p.skip_weekends, p.workgroup_id, w.tz,
          greatest(p.start_date, w.today + $3::int) as lo,
          least(coalesce(p.end_date, w.today + $4::int), w.today + $4::int) as hi,
@@ -43,6 +44,16 @@ with win as (
     join check_plan_machines m on m.tenant_id = $1 and m.plan_id = p.id
     join equipment e on e.tenant_id = $1 and e.id = m.equipment_id and e.deleted_at is null
      and e.status is distinct from 'scrapped'
+   where p.line_id is null
+  union all
+  -- A plan on a route: one row without a machine, while the route has a machine in service.
+  select p.id, null::bigint, l.workshop_id
+    from plans p
+    join check_lines l on l.tenant_id = $1 and l.id = p.line_id and l.deleted_at is null
+   where exists (select 1 from check_line_stops s
+                   join equipment e on e.tenant_id = $1 and e.id = s.equipment_id and e.deleted_at is null
+                    and e.status is distinct from 'scrapped'
+                  where s.tenant_id = $1 and s.line_id = l.id)
 ), fixed_days as (
   select p.*, p.start_date + k * p.step_days as d
     from plans p,
@@ -58,7 +69,7 @@ with win as (
                           + extract(month from p.hi) - extract(month from p.start_date))::int / p.step_months) k
    where p.mode = 'fixed' and p.step_months is not null and p.lo <= p.hi
 ), fixed as (
-  select f.id as plan_id, f.kind, f.scheme_id, f.cycle, f.due_time, f.duration_hours, f.tz, f.hi, f.workgroup_id,
+  select f.id as plan_id, f.kind, f.scheme_id, f.line_id, f.cycle, f.due_time, f.duration_hours, f.tz, f.hi, f.workgroup_id,
          m.equipment_id, m.workshop_id, f.d
     from fixed_days f
     join machines m on m.plan_id = f.id
@@ -73,11 +84,12 @@ with win as (
     cross join lateral (
       select max(coalesce(t.finished_at, t.updated_at)) filter (where t.state in ('done', 'closed')) as at,
              count(*) filter (where t.state in ('pending', 'doing')) as open
-        from check_tasks t where t.tenant_id = $1 and t.plan_id = p.id and t.equipment_id = m.equipment_id) last
+        from check_tasks t where t.tenant_id = $1 and t.plan_id = p.id
+                             and (m.equipment_id is null or t.equipment_id = m.equipment_id)) last
    where p.mode = 'floating' and last.open = 0
 ), floating as (
   -- The next day is moved past weekends (when skipped) and the work group's rest days, a month at most.
-  select n.id as plan_id, n.kind, n.scheme_id, n.cycle, n.due_time, n.duration_hours, n.tz, n.hi, n.workgroup_id,
+  select n.id as plan_id, n.kind, n.scheme_id, n.line_id, n.cycle, n.due_time, n.duration_hours, n.tz, n.hi, n.workgroup_id,
          n.equipment_id, n.workshop_id, coalesce(w.d, n.d) as d
     from floating_next n
     left join lateral (
@@ -89,7 +101,7 @@ with win as (
 ), occ as materialized (
   -- Materialized: its row count is beyond the planner's estimate (series of dates), and an inlined copy would be
   -- run again for every row of a nested loop around it.
-  select d.plan_id, d.kind, d.scheme_id, d.equipment_id, d.workshop_id,
+  select d.plan_id, d.kind, d.scheme_id, d.line_id, d.equipment_id, d.workshop_id,
          ((d.d + coalesce(s.start_time, d.due_time)::time)::timestamp at time zone d.tz) as due_at, d.duration_hours
     from days d
     left join shifts s on d.cycle = 'shift' and s.tenant_id = $1 and s.deleted_at is null and s.state = 1
@@ -129,9 +141,9 @@ export async function generateTasks(
   const r = await tx.query<{ tasks: string; items: string }>(
     `${OCCURRENCES},
      ins as (
-       insert into check_tasks (tenant_id, kind, plan_id, scheme_id, equipment_id, workshop_id, due_at, deadline,
-                                state, assignee_id, workgroup_id, abnormal_count, late)
-       select $1, o.kind, o.plan_id, o.scheme_id, o.equipment_id, o.workshop_id, o.due_at,
+       insert into check_tasks (tenant_id, kind, plan_id, scheme_id, line_id, equipment_id, workshop_id, due_at,
+                                deadline, state, assignee_id, workgroup_id, abnormal_count, late)
+       select $1, o.kind, o.plan_id, o.scheme_id, o.line_id, o.equipment_id, o.workshop_id, o.due_at,
               o.due_at + make_interval(hours => o.duration_hours), 'pending', cp.assignee_id, cp.workgroup_id, 0, false
          from occ o
          join check_plans cp on cp.tenant_id = $1 and cp.id = o.plan_id
@@ -139,16 +151,33 @@ export async function generateTasks(
         -- per row costs (1.2 s of 1.8 s for 50,000 plans); the conflict clause still settles a race.
         where not exists (select 1 from check_tasks t where t.tenant_id = $1 and t.plan_id = o.plan_id
                              and t.equipment_id = o.equipment_id and t.due_at = o.due_at)
-       on conflict (tenant_id, plan_id, equipment_id, due_at) do nothing
-       returning id, scheme_id, equipment_id
+          -- Under an OR, a subplan run for a route's rows only (not an anti-join over every task).
+          and (o.equipment_id is not null
+               or not exists (select 1 from check_tasks t where t.tenant_id = $1 and t.line_id = o.line_id
+                                 and t.plan_id = o.plan_id and t.due_at = o.due_at))
+       -- Unique per plan, machine and due time, or per route, plan and due time.
+       on conflict do nothing
+       returning id, scheme_id, equipment_id, line_id
      ), items as (
        insert into check_task_details (tenant_id, task_id, project_id, equipment_id, sort, name, part, method, standard,
                                        answer_type, unit, lower_limit, upper_limit, choices, abnormal_choices,
                                        photo_required, raise_repair, abnormal, danger_state)
-       select $1, i.id, pr.id, i.equipment_id, sd.sort, pr.name, pr.part, pr.method, pr.standard, pr.answer_type,
-              pr.unit, pr.lower_limit, pr.upper_limit, pr.choices, pr.abnormal_choices,
+       select $1, i.task_id, pr.id, i.equipment_id, i.n * 100000 + sd.sort,
+              pr.name, pr.part, pr.method, pr.standard, pr.answer_type, pr.unit,
+              pr.lower_limit, pr.upper_limit, pr.choices, pr.abnormal_choices,
               coalesce(pr.photo_required, false), coalesce(pr.raise_repair, false), false, 'none'
-         from ins i
+         from (
+           select i.id as task_id, i.equipment_id, i.scheme_id, 0::bigint as n from ins i where i.equipment_id is not null
+           union all
+           -- A route's task: the items of each machine in service on it, in walking order, from the stop's scheme
+           -- or else the plan's.
+           select i.id, s.equipment_id, coalesce(s.scheme_id, i.scheme_id),
+                  row_number() over (partition by i.id order by s.sort, s.id)
+             from ins i
+             join check_line_stops s on s.tenant_id = $1 and s.line_id = i.line_id
+             join equipment e on e.tenant_id = $1 and e.id = s.equipment_id and e.deleted_at is null
+              and e.status is distinct from 'scrapped'
+            where i.equipment_id is null) i
          join check_scheme_details sd on sd.tenant_id = $1 and sd.scheme_id = i.scheme_id
          join check_projects pr on pr.tenant_id = $1 and pr.id = sd.project_id and pr.deleted_at is null
        returning 1
@@ -169,7 +198,8 @@ export async function generateTasks(
 
 export interface Occurrence {
   planId: number;
-  equipmentId: number;
+  /** Null for a route's task; its name is then the route's. */
+  equipmentId: number | null;
   equipmentName: string | null;
   dueAt: string;
   deadline: string;
@@ -180,20 +210,23 @@ export async function previewPlan(tx: TenantTx, planId: number, days: number, no
   await noJit(tx);
   const r = await tx.query<{
     plan_id: number;
-    equipment_id: number;
+    equipment_id: number | null;
     name: string | null;
     due_at: Date;
     deadline: Date;
   }>(
     `${OCCURRENCES}
-     select o.plan_id, o.equipment_id, e.name, o.due_at, o.due_at + make_interval(hours => o.duration_hours) as deadline
-       from occ o left join equipment e on e.tenant_id = $1 and e.id = o.equipment_id
-      order by o.due_at, e.name limit 2000`,
+     select o.plan_id, o.equipment_id, coalesce(e.name, l.name) as name, o.due_at,
+            o.due_at + make_interval(hours => o.duration_hours) as deadline
+       from occ o
+       left join equipment e on e.tenant_id = $1 and e.id = o.equipment_id
+       left join check_lines l on l.tenant_id = $1 and l.id = o.line_id
+      order by o.due_at, name limit 2000`,
     [tx.tenantId, now.toISOString(), 0, days, [planId], false],
   );
   return r.rows.map((o) => ({
     planId: Number(o.plan_id),
-    equipmentId: Number(o.equipment_id),
+    equipmentId: o.equipment_id === null ? null : Number(o.equipment_id),
     equipmentName: o.name,
     dueAt: new Date(o.due_at).toISOString(),
     deadline: new Date(o.deadline).toISOString(),

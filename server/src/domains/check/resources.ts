@@ -1,7 +1,8 @@
 import { defineEntity } from '../../platform/resources/registry.js';
 import type { EntityDef, FieldDef } from '../../platform/resources/types.js';
 import { BY_KIND, codes, KINDS, P } from './permissions.js';
-import { planHooks, projectHooks, schemeDetailHooks } from './rules.js';
+import { lineStopHooks, planHooks, projectHooks, schemeDetailHooks } from './rules.js';
+import { taskCostFields, taskLineEntities } from './task-lines.js';
 import { dangerWorkflow, planWorkflow, taskWorkflow } from './workflow.js';
 
 const pagePermissions = (page: 'project' | 'scheme' | 'plan'): EntityDef['permissions'] => ({
@@ -125,6 +126,8 @@ export const planEntity = defineEntity({
     { name: 'code', type: 'string', required: true, unique: true, maxLength: 50, filter: 'like', sortable: true },
     { name: 'name', type: 'string', required: true, maxLength: 100, filter: 'like', sortable: true },
     { name: 'schemeId', type: 'ref', ref: 'checkscheme', required: true, filter: 'eq' },
+    // On a route, one task per due time covers the route's machines in order; the plan's own machines are unused.
+    { name: 'lineId', type: 'ref', ref: 'checkline', filter: 'eq' },
     { name: 'cycle', type: 'enum', options: CYCLES, required: true, default: 'day', filter: 'eq' },
     { name: 'every', type: 'integer', required: true, default: 1, min: 1, max: 366 },
     { name: 'mode', type: 'enum', options: ['fixed', 'floating'], required: true, default: 'fixed' },
@@ -158,6 +161,52 @@ export const planMachineEntity = defineEntity({
   ],
 });
 
+/**
+ * A check route (spec 7.5 checkline): an ordered walk through machines, mostly for a patrol. A plan on a route
+ * makes one task per due time that covers the route, scanned machine by machine.
+ */
+export const lineEntity = defineEntity({
+  name: 'checkline',
+  table: 'check_lines',
+  ns: 'check',
+  prefix: '/api-manage/checkline',
+  permissions: pagePermissions('plan'),
+  permissionsBy: BY_KIND,
+  codeField: 'code',
+  nameField: 'name',
+  softDelete: true,
+  children: [{ entity: 'checklinestop', field: 'lineId', as: 'stops' }],
+  fields: [
+    kindField,
+    { name: 'code', type: 'string', required: true, unique: true, maxLength: 50, filter: 'like', sortable: true },
+    { name: 'name', type: 'string', required: true, maxLength: 100, filter: 'like', sortable: true },
+    { name: 'workshopId', type: 'ref', ref: 'workshop', filter: 'eq' },
+    { name: 'remark', type: 'text', maxLength: 500, list: false },
+  ],
+});
+
+/** A machine on a route, in walking order; its own scheme (else the plan's) says what is checked there. */
+export const lineStopEntity = defineEntity({
+  name: 'checklinestop',
+  table: 'check_line_stops',
+  ns: 'check',
+  prefix: '/api-manage/checkline/stop',
+  permissions: { ...pagePermissions('plan'), add: codes('plan', 'edit'), delete: codes('plan', 'edit') },
+  permissionsBy: BY_KIND,
+  nameField: 'remark',
+  customFields: false,
+  defaultSort: { field: 'sort', dir: 'asc' },
+  hooks: lineStopHooks,
+  fields: [
+    { name: 'lineId', type: 'ref', ref: 'checkline', required: true, owner: true, filter: 'eq' },
+    ownerKind('check_lines', 'line_id'),
+    { name: 'sort', type: 'integer', default: 0, min: 0, max: 10_000, sortable: true },
+    { name: 'equipmentId', type: 'ref', ref: 'equipment', required: true, unique: true, uniqueWith: ['lineId'] },
+    { name: 'schemeId', type: 'ref', ref: 'checkscheme', blocksDelete: true },
+    { name: 'remark', type: 'string', maxLength: 200 },
+  ],
+});
+
 const OPEN = "('pending', 'doing')";
 
 /** Spec 3.1's My downloads codes: 1 maintenance task, 2 maintenance task detail, 3 spot-check task detail, else patrol. */
@@ -166,8 +215,9 @@ const TASK_DOWNLOAD: Record<number, string> = { 3: '1' };
 const DETAIL_DOWNLOAD: Record<number, string> = { 3: '2', 2: '3', 1: '4' };
 
 /**
- * A task made from a plan for one machine and one due time (spec 7.5 checktask; the maintenance tasks of
- * /maintain/task too, kind 3). Generated set-based (generate.ts); unique per plan, machine and due time.
+ * A task made from a plan for one machine (or one route) and one due time (spec 7.5 checktask; the maintenance
+ * tasks of /maintain/task too, kind 3). Generated set-based (generate.ts); unique per plan, machine or route and
+ * due time.
  */
 export const taskEntity = defineEntity({
   name: 'checktask',
@@ -205,6 +255,16 @@ export const taskEntity = defineEntity({
     },
     { name: 'schemeId', type: 'ref', ref: 'checkscheme', readOnly: true, filter: 'eq', list: false },
     { name: 'equipmentId', type: 'ref', ref: 'equipment', readOnly: true, filter: 'eq' },
+    // A route's task has no machine of its own: its items name them; unique per plan and due time.
+    {
+      name: 'lineId',
+      type: 'ref',
+      ref: 'checkline',
+      readOnly: true,
+      filter: 'eq',
+      unique: true,
+      uniqueWith: ['planId', 'dueAt'],
+    },
     { name: 'workshopId', type: 'ref', ref: 'workshop', readOnly: true, filter: 'eq' },
     { name: 'dueAt', type: 'datetime', readOnly: true, filter: 'range', sortable: true },
     { name: 'deadline', type: 'datetime', readOnly: true, sortable: true },
@@ -223,6 +283,7 @@ export const taskEntity = defineEntity({
     },
     { name: 'overdueNotifiedAt', type: 'datetime', readOnly: true, list: false, exportable: false },
     { name: 'remark', type: 'text', maxLength: 500, readOnly: true, list: false },
+    ...taskCostFields,
   ],
 });
 
@@ -293,11 +354,14 @@ export const taskDetailEntity = defineEntity({
 });
 
 export const checkEntities: EntityDef[] = [
+  ...taskLineEntities,
   projectEntity,
   schemeEntity,
   schemeDetailEntity,
   planEntity,
   planMachineEntity,
+  lineEntity,
+  lineStopEntity,
   taskEntity,
   taskDetailEntity,
 ];

@@ -14,6 +14,7 @@ import { workflowRoutes } from '../../platform/workflow/routes.js';
 import './demo.js';
 import { answerItem } from './execute.js';
 import { generateTasks, previewPlan } from './generate.js';
+import { generateMesurTasks, metrologyEntities } from './metrology.js';
 import { notifyOverdue } from './overdue.js';
 import { codes, P } from './permissions.js';
 import { checkEntities, planEntity, taskDetailEntity, taskEntity } from './resources.js';
@@ -45,10 +46,11 @@ async function plansToGenerate(tx: TenantTx, req: FastifyRequest<{ Body: { id?: 
 
 /** Patrol, spot check and maintenance (spec 7.5 check*): the engine's routes, workflows, generation and reports. */
 export const checkRoutes: FastifyPluginAsync = async (app) => {
-  await app.register(resourceRoutes([...checkEntities, templateEntity, templateItemEntity]));
-  await app.register(workflowRoutes([planEntity, taskEntity, taskDetailEntity]));
+  await app.register(resourceRoutes([...checkEntities, templateEntity, templateItemEntity, ...metrologyEntities]));
+  await app.register(workflowRoutes([planEntity, taskEntity, taskDetailEntity, ...metrologyEntities]));
   app.jobs.everyTenant('check.generate', 60, async (tx) => {
     await generateTasks(tx);
+    await generateMesurTasks(tx);
     await notifyOverdue(tx);
   });
 
@@ -153,7 +155,7 @@ export const checkRoutes: FastifyPluginAsync = async (app) => {
       schema: {
         tags: [taskEntity.name],
         summary:
-          'checktask: my open tasks due by the end of today (tenant time zone) or overdue; with code, those of the scanned machine',
+          'checktask: my open tasks due by the end of today (tenant time zone) or overdue; with code, those of the scanned machine and the routes passing it',
         querystring: {
           type: 'object',
           properties: { kind: { type: 'integer', enum: [1, 2, 3] }, code: { type: 'string', maxLength: 100 } },
@@ -167,11 +169,16 @@ export const checkRoutes: FastifyPluginAsync = async (app) => {
         const r = await tx.query<{ id: number }>(
           `with win as (select coalesce(nullif(timezone, ''), 'UTC') as tz from companies where id = $1)
            select t.id from check_tasks t cross join win
-             left join equipment e on e.tenant_id = t.tenant_id and e.id = t.equipment_id
             where t.tenant_id = $1 and t.state in ('pending', 'doing')
               and (t.assignee_id = $2 or t.assignee_id is null)
               and ($3::int is null or t.kind = $3)
-              and ($4::text is null or e.code = $4)
+              -- The scanned machine's own tasks, and the route tasks that pass it.
+              and ($4::text is null or exists (
+                    select 1 from equipment e where e.tenant_id = $1 and e.code = $4 and e.deleted_at is null
+                       and (e.id = t.equipment_id
+                            or (t.line_id is not null and exists (
+                                  select 1 from check_task_details d
+                                   where d.tenant_id = $1 and d.task_id = t.id and d.equipment_id = e.id)))))
               and t.due_at < ((now() at time zone win.tz)::date + 1)::timestamp at time zone win.tz${permitSql(ctx.model, ctx.permit)}
             order by t.due_at, t.id limit 100`,
           [tx.tenantId, tx.userId, req.query.kind ?? null, req.query.code?.trim() || null],

@@ -1,5 +1,6 @@
 import { AppError, businessError } from '../../platform/http/errors.js';
 import type { EntityHooks, FieldIssue } from '../../platform/resources/types.js';
+import type { TenantTx } from '../../platform/tenancy/tenant-tx.js';
 import type { StepContext } from '../../platform/workflow/types.js';
 import { splitChoices } from './judge.js';
 
@@ -36,28 +37,50 @@ export const schemeDetailHooks: EntityHooks = {
   },
 };
 
-/** A plan follows a scheme of its kind and ends after it starts. */
+async function assertSameKind(tx: TenantTx, table: string, id: unknown, kind: unknown, field: string) {
+  if (id === null || id === undefined) return;
+  const r = await tx.query<{ kind: number }>(`select kind from ${table} where tenant_id = $1 and id = $2`, [
+    tx.tenantId,
+    id,
+  ]);
+  if (r.rows[0] && Number(r.rows[0].kind) !== Number(kind)) throw fieldError(field, 'kindMismatch');
+}
+
+/** A plan follows a scheme and a route of its kind and ends after it starts. */
 export const planHooks: EntityHooks = {
   async check(tx, row): Promise<FieldIssue[]> {
     if (row.endDate && row.startDate && String(row.endDate) < String(row.startDate))
       return [{ field: 'endDate', key: 'endBeforeStart' }];
-    const r = await tx.query<{ kind: number }>('select kind from check_schemes where tenant_id = $1 and id = $2', [
-      tx.tenantId,
-      row.schemeId,
-    ]);
-    if (r.rows[0] && Number(r.rows[0].kind) !== Number(row.kind)) throw fieldError('schemeId', 'kindMismatch');
+    await assertSameKind(tx, 'check_schemes', row.schemeId, row.kind, 'schemeId');
+    await assertSameKind(tx, 'check_lines', row.lineId, row.kind, 'lineId');
     return [];
   },
 };
 
-/** Switching a plan on needs machines and a scheme with items. */
+/** A route's stop has a scheme of the route's kind, when it has its own. */
+export const lineStopHooks: EntityHooks = {
+  async check(tx, row) {
+    if (row.schemeId === null || row.schemeId === undefined) return [];
+    const r = await tx.query<{ kind: number }>('select kind from check_lines where tenant_id = $1 and id = $2', [
+      tx.tenantId,
+      row.lineId,
+    ]);
+    if (r.rows[0]) await assertSameKind(tx, 'check_schemes', row.schemeId, r.rows[0].kind, 'schemeId');
+    return [];
+  },
+};
+
+/** Switching a plan on needs machines (its own, or its route's) and a scheme with items. */
 export async function guardPlanReady(s: StepContext): Promise<FieldIssue[]> {
   const r = await s.tx.query<{ machines: string; items: string }>(
-    `select (select count(*) from check_plan_machines where tenant_id = $1 and plan_id = $2) as machines,
+    `select case when $4::bigint is null
+                 then (select count(*) from check_plan_machines where tenant_id = $1 and plan_id = $2)
+                 else (select count(*) from check_line_stops where tenant_id = $1 and line_id = $4) end as machines,
             (select count(*) from check_scheme_details where tenant_id = $1 and scheme_id = $3) as items`,
-    [s.tx.tenantId, s.row.id, s.row.schemeId],
+    [s.tx.tenantId, s.row.id, s.row.schemeId, s.row.lineId ?? null],
   );
-  if (Number(r.rows[0]!.machines) === 0) throw businessError('check.errors.noMachines');
+  if (Number(r.rows[0]!.machines) === 0)
+    throw businessError(s.row.lineId ? 'check.errors.noStops' : 'check.errors.noMachines');
   if (Number(r.rows[0]!.items) === 0) throw businessError('check.errors.noItems');
   return [];
 }

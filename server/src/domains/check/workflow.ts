@@ -37,6 +37,7 @@ export const planWorkflow: WorkflowDef = {
  */
 export const taskWorkflow: WorkflowDef = {
   stateField: 'state',
+  statusCall: true,
   messageType: 'checktask',
   link: (row: WireRow) => `${KIND_PAGE[String(row.kind)] ?? '/check/task/2'}?id=${row.id}`,
   actions: [

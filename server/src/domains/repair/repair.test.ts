@@ -143,6 +143,32 @@ describe('a repair order from report to acceptance', () => {
     expect(((await en.json()) as Json).msg).toBe('Cannot Sign off an order that is Reported');
   });
 
+  it('moves by status through the declared action (maintaintask/updatestatus), with its checks', async () => {
+    const order = await report();
+    const viewer = await userWith('statusviewer', ['repair_admin:task:view']);
+    expect(
+      (await post('/api-manage/maintaintask/updatestatus', { id: order.id, status: 'accepted' }, viewer)).statusCode,
+    ).toBe(403);
+    // No declared step from reported to finished: named with both states.
+    expect(await refused('/api-manage/maintaintask/updatestatus', { id: order.id, status: 'finished' })).toMatchObject({
+      rtnCode: 201,
+      msg: '不能从「待派工」直接变为「待验收」',
+    });
+    // The step's required input is asked for as if called by name.
+    expect(
+      await refused('/api-manage/maintaintask/updatestatus', { id: order.id, status: 'dispatched' }),
+    ).toMatchObject({ rtnCode: 201, field: 'assigneeId' });
+    const taken = await ok('/api-manage/maintaintask/updatestatus', { id: order.id, status: 'accepted' });
+    expect(taken.state).toBe('accepted');
+    const steps = (await (await t.call('GET', `/api-manage/maintaintask/steps?id=${order.id}`, admin)).json()) as Json<{
+      steps: Row[];
+    }>;
+    expect(steps.data.steps.map((x) => x.action)).toContain('accept');
+    expect((await post('/api-manage/maintaintask/updatestatus', { id: order.id, status: 'nonsense' })).statusCode).toBe(
+      400,
+    );
+  });
+
   it('lets only the permitted act: a technician cannot dispatch, another technician cannot take an assigned order', async () => {
     const order = await report();
     const dispatch = await post('/api-manage/maintaintask/dispatch', { id: order.id, assigneeId: techAId }, techA);

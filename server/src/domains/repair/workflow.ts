@@ -12,6 +12,7 @@ const userId = (v: unknown): number[] => (v ? [Number(v)] : []);
  */
 export const repairWorkflow: WorkflowDef = {
   stateField: 'state',
+  statusCall: true,
   approvalType: 'repair',
   messageType: 'repair',
   link: (row: WireRow) => `/repair_admin/task/0?id=${row.id}`,

@@ -143,6 +143,7 @@ const ROWS_MADE_ELSEWHERE: Record<string, string> = {
   sparemove: 'a movement is made by posting (domains/spare/spare.test.ts)',
   checktask: 'made only by the generation of plans (domains/check/check.test.ts exports them)',
   checktaskdtl: 'the items of a generated task, copied from its scheme',
+  mesurtask: 'made by the generation of metrology plans (domains/check/check.test.ts exports them)',
   inventory: 'the lines of an equipment count are made by planning and scanning (domains/equipment/count.test.ts)',
 };
 

@@ -1,12 +1,14 @@
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { ok } from '../http/envelope.js';
+import { businessError, notFound } from '../http/errors.js';
 import { t } from '../i18n/index.js';
 import { codes } from '../resources/meta.js';
 import { staticModel } from '../resources/model.js';
 import { bodySchema, envelope, recordSchema } from '../resources/openapi.js';
 import { codeList } from '../resources/permit.js';
+import { findRow, readContext } from '../resources/read.js';
 import type { EntityDef, WireRow } from '../resources/types.js';
-import { actionLabel } from './labels.js';
+import { actionLabel, stateLabel } from './labels.js';
 import { inputModel, runAction, workflowOf } from './run.js';
 import { timeline } from './timeline.js';
 
@@ -48,6 +50,7 @@ function registerWorkflow(app: FastifyInstance, def: EntityDef): void {
       },
     );
   }
+  if (wf.statusCall) registerStatusCall(app, def);
   app.get<{ Querystring: { id: number } }>(
     `${def.prefix}/steps`,
     {
@@ -64,6 +67,56 @@ function registerWorkflow(app: FastifyInstance, def: EntityDef): void {
       },
     },
     (req) => req.tenant(async (tx) => ok(await timeline(tx, def, req.query.id, req.lang))),
+  );
+}
+
+/**
+ * POST <prefix>/updatestatus { id, status }: the one declared action from the document's current state to the
+ * status asked for, run as if called by name (permission, guard, required inputs, timeline); no such action is
+ * refused naming both states.
+ */
+function registerStatusCall(app: FastifyInstance, def: EntityDef): void {
+  const wf = workflowOf(def);
+  const actions = wf.actions.filter((a) => !a.internal);
+  const states = def.fields.find((f) => f.name === wf.stateField)?.options?.map(String) ?? [];
+  app.post<{ Body: WireRow & { id: number; status: string } }>(
+    `${def.prefix}/updatestatus`,
+    {
+      config: { permission: [...new Set(actions.flatMap((a) => permissionOf(a.permission)))] },
+      schema: {
+        tags: [def.name],
+        summary: `${def.name}: move to a status by the declared action that leads there from the current one`,
+        body: {
+          type: 'object',
+          required: ['id', 'status'],
+          additionalProperties: true,
+          properties: {
+            id: { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER },
+            status: { type: 'string', enum: states },
+            comment: { type: 'string', maxLength: 2000 },
+          },
+        },
+        response: { 200: envelope(recordSchema(staticModel(def))) },
+      },
+    },
+    (req) =>
+      req.tenant(async (tx) => {
+        const ctx = await readContext(tx, def, req.lang);
+        const row = await findRow(tx, ctx, req.body.id);
+        if (!row) throw notFound();
+        const from = String(row[wf.stateField]);
+        const action = actions.find((a) => a.from.includes(from) && a.to === req.body.status && a.to !== from);
+        if (!action)
+          throw businessError('workflow.noTransition', {
+            from: stateLabel(ctx, from, req.lang),
+            to: stateLabel(ctx, req.body.status, req.lang),
+          });
+        const after = await runAction(tx, def, action.name, req.body.id, req.body, req.lang, { ctx });
+        return ok(
+          after,
+          t(req.lang, action.done ?? 'workflow.done', { action: actionLabel(def, action.name, req.lang) }),
+        );
+      }),
   );
 }
 

@@ -21,6 +21,11 @@ export interface WorkflowDef {
   readonly messageType?: string;
   /** The web page of a document (the link of its messages). */
   link?(row: WireRow): string;
+  /**
+   * Also POST <prefix>/updatestatus { id, status, ...inputs }: runs the declared action that leads from the
+   * document's state to that status (spec maintaintask/updatestatus), with all of its checks.
+   */
+  readonly statusCall?: boolean;
 }
 
 export interface ActionDef {

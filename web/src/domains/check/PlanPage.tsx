@@ -9,10 +9,12 @@ import { type ListContext, ResourceListPage } from '../../resources/ResourceList
 import type { Row } from '../../resources/types';
 import { generate, PLAN, runAction } from './api';
 import { planCode, useKind } from './kind';
+import { MetrologyButton } from './MetrologyButton';
+import { RouteButton } from './RouteButton';
 
 /**
  * The plans of the page's kind (/check/spotcheckPlan/2, /patrol/plan, /maintain/plan/3): switched on and off,
- * previewed on a calendar before, and their due tasks made at once.
+ * previewed on a calendar before, and their due tasks made at once; the check routes a plan may walk are kept here.
  */
 export default function PlanPage() {
   const { t } = useTranslation('check');
@@ -75,5 +77,18 @@ export default function PlanPage() {
       )}
     </Space>
   );
-  return <ResourceListPage key={kind} entity={PLAN} fixed={{ kind }} rowActions={rowActions} />;
+  return (
+    <ResourceListPage
+      key={kind}
+      entity={PLAN}
+      fixed={{ kind }}
+      rowActions={rowActions}
+      toolbarExtra={() => (
+        <>
+          <RouteButton kind={kind} />
+          {kind === 3 && <MetrologyButton />}
+        </>
+      )}
+    />
+  );
 }

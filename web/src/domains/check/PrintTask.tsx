@@ -47,7 +47,7 @@ export default function PrintTask() {
             {String(task.kindName ?? '')} {String(task.code ?? '')}
           </h2>
           <div>
-            {t('task.machine')}: {String(task.equipmentName ?? '')}
+            {task.lineId ? t('route.route') : t('task.machine')}: {String(task.equipmentName ?? task.lineName ?? '')}
           </div>
           <div>
             {t('task.due')}: {dayjs(String(task.dueAt)).format('YYYY-MM-DD HH:mm')}
@@ -73,6 +73,7 @@ export default function PrintTask() {
             <tr key={String(d.id)}>
               <td>{i + 1}</td>
               <td>
+                {task.lineId ? `${String(d.equipmentName ?? '')} · ` : ''}
                 {String(d.name)}
                 {d.part ? ` (${String(d.part)})` : ''}
               </td>

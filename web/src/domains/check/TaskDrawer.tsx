@@ -1,22 +1,43 @@
 import { PrinterOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Descriptions, Drawer, Popconfirm, Space, Spin, Tag } from 'antd';
+import { Alert, Button, Descriptions, Drawer, Space, Spin, Tag } from 'antd';
 import dayjs from 'dayjs';
-import { useEffect, useRef, useState } from 'react';
+import { Fragment, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { hasPermission } from '../../app/session';
 import { toast } from '../../platform/ui/feedback';
 import { useNarrow } from '../../platform/ui/useNarrow';
 import { useEntityMeta } from '../../resources/api';
-import type { WorkflowAction } from '../../resources/types';
+import { ChildLists } from '../../resources/ChildLists';
+import type { Row, WorkflowAction } from '../../resources/types';
 import { ActionDialog, type ActionForm } from '../repair/ActionDialog';
+import { DocForm } from '../spare/DocForm';
 import { runAction, TASK, taskKey, useTask } from './api';
 import { ItemAnswer } from './ItemAnswer';
 import { PRINT_PAGE } from './kind';
 import { flush, start as startOutbox, useOutbox } from './outbox';
+import { stepButton } from './WorkflowList';
 import './check.css';
 import { mayRun } from '../../resources/can';
 
 const OPEN = ['pending', 'doing'];
+const COSTS = ['labourHours', 'partsCost', 'externalCost'];
+// Lines of the task that the task's own record does not carry (ChildLists reads entity, field and as).
+const TASK_LINES = [
+  { entity: 'checktasklabour', field: 'taskId', as: 'labour', meta: '' },
+  { entity: 'checktaskpart', field: 'taskId', as: 'parts', meta: '' },
+  { entity: 'checktaskexternal', field: 'taskId', as: 'externals', meta: '' },
+];
+
+/** A route's task walks machine by machine: the first item of each machine opens its stop (numbered from 1). */
+function stops(task: Row & { details: Row[] }) {
+  let n = 0;
+  return task.details.map((item, i) => {
+    const opens = !!task.lineId && (i === 0 || item.equipmentId !== task.details[i - 1]!.equipmentId);
+    if (opens) n++;
+    return { item, stop: opens ? n : 0 };
+  });
+}
 const time = (v: unknown) => (v ? dayjs(String(v)).format('YYYY-MM-DD HH:mm') : '—');
 
 /**
@@ -30,6 +51,7 @@ export function TaskDrawer({ id, onClose }: { id: number; onClose: () => void })
   const { data: meta } = useEntityMeta(TASK);
   const { data: task, isLoading } = useTask(id);
   const [form, setForm] = useState<ActionForm | null>(null);
+  const [issuing, setIssuing] = useState(false);
   const reload = async () => {
     await queryClient.invalidateQueries({ queryKey: taskKey(id) });
     await queryClient.invalidateQueries({ queryKey: ['resource-page', TASK] });
@@ -71,27 +93,7 @@ export function TaskDrawer({ id, onClose }: { id: number; onClose: () => void })
         {a.label}
       </Button>
     );
-    if (a.fields.length || a.commentRequired)
-      return el(() =>
-        setForm({
-          title: a.label,
-          fields: a.fields,
-          comment: a.commentRequired ? 'required' : 'optional',
-          danger: a.danger,
-          run,
-        }),
-      );
-    if (a.danger)
-      return (
-        <Popconfirm
-          key={a.name}
-          title={t('task.confirm', { action: a.label })}
-          onConfirm={() => run({}).catch(() => undefined)}
-        >
-          {el()}
-        </Popconfirm>
-      );
-    return el(() => void run({}).catch(() => undefined));
+    return stepButton(a, run, setForm, t('task.confirm', { action: a.label }), el);
   };
 
   return (
@@ -99,7 +101,9 @@ export function TaskDrawer({ id, onClose }: { id: number; onClose: () => void })
       open
       onClose={onClose}
       width={narrow ? '100%' : 640}
-      title={task ? `${String(task.code ?? '')} · ${String(task.equipmentName ?? '')}` : t('task.title')}
+      title={
+        task ? `${String(task.code ?? '')} · ${String(task.equipmentName ?? task.lineName ?? '')}` : t('task.title')
+      }
       destroyOnHidden
       data-testid="check-task-drawer"
       extra={
@@ -142,12 +146,54 @@ export function TaskDrawer({ id, onClose }: { id: number; onClose: () => void })
           {kept > 0 && (
             <Alert type="warning" showIcon message={t('task.keptAlert', { count: kept })} data-testid="check-kept" />
           )}
+          {Number(task.kind) === 3 && (
+            <Descriptions size="small" column={narrow ? 1 : 3} className="check-task-head" data-testid="check-costs">
+              {COSTS.map((name) => (
+                <Descriptions.Item key={name} label={meta?.fields.find((f) => f.name === name)?.label ?? name}>
+                  {String(task[name] ?? '0')}
+                </Descriptions.Item>
+              ))}
+            </Descriptions>
+          )}
           <div className="check-items">
-            {task.details.map((item) => (
-              <ItemAnswer key={String(item.id)} item={item} editable={editable} onSaved={() => void reload()} />
+            {stops(task).map(({ item, stop }) => (
+              <Fragment key={String(item.id)}>
+                {stop > 0 && (
+                  <div className="check-stop" data-testid="check-stop">
+                    {t('route.stop', { n: stop })} · {String(item.equipmentName ?? '')}
+                  </div>
+                )}
+                <ItemAnswer item={item} editable={editable} onSaved={() => void reload()} />
+              </Fragment>
             ))}
           </div>
         </>
+      )}
+      {task && Number(task.kind) === 3 && (
+        // Labour, parts used and outside maintenance: the engine's lists of the task's lines (reload the sums).
+        <div className="check-task-lines" data-testid="check-task-lines">
+          <ChildLists parent={task} entries={TASK_LINES} />
+          <Space wrap>
+            <Button size="small" type="link" onClick={() => void reload()} data-testid="check-costs-refresh">
+              {t('task.refreshCosts')}
+            </Button>
+            {/* A stock issue naming this task: once posted, its parts are the task's parts used. */}
+            {hasPermission('spare:out:add') && (
+              <Button size="small" onClick={() => setIssuing(true)} data-testid="check-issue-parts">
+                {t('task.issueParts')}
+              </Button>
+            )}
+          </Space>
+        </div>
+      )}
+      {issuing && (
+        <DocForm
+          type="issue"
+          id={null}
+          initial={{ reason: 'task', checkTaskId: id }}
+          onClose={() => setIssuing(false)}
+          onSaved={() => void reload()}
+        />
       )}
       {form && <ActionDialog form={form} onClose={() => setForm(null)} />}
     </Drawer>

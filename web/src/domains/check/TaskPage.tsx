@@ -3,18 +3,15 @@ import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { toast } from '../../platform/ui/feedback';
 import { useEntityMeta } from '../../resources/api';
-import { type ListContext, ResourceListPage } from '../../resources/ResourceListPage';
-import type { Row } from '../../resources/types';
-import { ActionDialog, type ActionForm } from '../repair/ActionDialog';
-import { ITEM, runAction, TASK, useMine } from './api';
+import { ResourceListPage } from '../../resources/ResourceListPage';
+import { ITEM, TASK, useMine } from './api';
 import { useKind } from './kind';
 import { TaskDrawer } from './TaskDrawer';
+import { WorkflowList } from './WorkflowList';
 import './check.css';
-import { mayRun } from '../../resources/can';
 
-type View = 'mine' | 'all' | 'details' | 'danger';
+type View = 'mine' | 'all' | 'details' | 'danger' | 'metrology';
 
 /** My open tasks of today as cards (a phone's list); a tap opens the task. */
 export function MineList({ kind, code, onOpen }: { kind: number | null; code?: string; onOpen: (id: number) => void }) {
@@ -37,7 +34,7 @@ export function MineList({ kind, code, onOpen }: { kind: number | null; code?: s
           data-testid={`check-mine-${task.id}`}
         >
           <Space wrap>
-            <strong>{String(task.equipmentName ?? '')}</strong>
+            <strong>{String(task.equipmentName ?? task.lineName ?? '')}</strong>
             <Tag>{stateLabel(task.state)}</Tag>
             {task.overdue ? <Tag color="red">{t('task.overdue')}</Tag> : null}
           </Space>
@@ -50,43 +47,6 @@ export function MineList({ kind, code, onOpen }: { kind: number | null; code?: s
   );
 }
 
-/** The danger pool (隐患池): abnormal items that raised no repair order, for a lead to decide. */
-function DangerPool() {
-  const { data: meta } = useEntityMeta(ITEM);
-  const [form, setForm] = useState<ActionForm | null>(null);
-  const rowActions = (row: Row, ctx: ListContext) =>
-    (meta?.workflow?.actions ?? [])
-      .filter((a) => meta && mayRun(meta, a, row) && a.from.includes(String(row.dangerState)))
-      .map((a) => {
-        const run = async (body: Record<string, unknown>) => {
-          toast('success', await runAction(a.url, { id: row.id, ...body }));
-          await ctx.refresh();
-        };
-        return (
-          <Button
-            key={a.name}
-            type="link"
-            size="small"
-            danger={a.danger}
-            data-testid={`danger-${a.name}`}
-            onClick={() =>
-              a.commentRequired
-                ? setForm({ title: a.label, fields: a.fields, comment: 'required', danger: a.danger, run })
-                : void run({}).catch(() => undefined)
-            }
-          >
-            {a.label}
-          </Button>
-        );
-      });
-  return (
-    <>
-      <ResourceListPage entity={ITEM} fixed={{ dangerState: 'open' }} rowActions={rowActions} />
-      {form && <ActionDialog form={form} onClose={() => setForm(null)} />}
-    </>
-  );
-}
-
 /**
  * /check/task/2, /patrol/task/1, /maintain/task/2: my tasks of today, every task of the kind (overdue ones
  * flagged) and the danger pool. ?id= opens a task (message links).
@@ -95,7 +55,7 @@ export default function TaskPage() {
   const { t } = useTranslation('check');
   const kind = useKind();
   const [params, setParams] = useSearchParams();
-  const [view, setView] = useState<View>('mine');
+  const [view, setView] = useState<View>(kind === 3 && params.get('view') === 'metrology' ? 'metrology' : 'mine');
   const openId = Number(params.get('id')) || null;
   const open = (id: number | null) =>
     setParams(
@@ -126,6 +86,14 @@ export default function TaskPage() {
                 </Badge>
               ),
             },
+            ...(kind === 3
+              ? [
+                  {
+                    value: 'metrology' as const,
+                    label: <span data-testid="check-view-metrology">{t('metrology.tasks')}</span>,
+                  },
+                ]
+              : []),
           ]}
         />
       </div>
@@ -144,7 +112,9 @@ export default function TaskPage() {
       )}
       {/* Every answer of the kind, with its judgement; its export is spec 3.1's task-detail download. */}
       {view === 'details' && <ResourceListPage key={`details-${kind}`} entity={ITEM} fixed={{ kind }} />}
-      {view === 'danger' && <DangerPool />}
+      {/* The danger pool (隐患池): abnormal items that raised no repair order, for a lead to decide. */}
+      {view === 'danger' && <WorkflowList entity={ITEM} fixed={{ dangerState: 'open' }} testPrefix="danger" />}
+      {view === 'metrology' && <WorkflowList entity="mesurtask" testPrefix="mesurtask" />}
       {openId && <TaskDrawer id={openId} onClose={() => open(null)} />}
     </Space>
   );
