@@ -409,31 +409,62 @@ describe('spare parts and maintenance reports', () => {
       await task({ due_at: '2026-03-09T00:00:00Z', state: 'pending', deadline: '2099-01-01T00:00:00Z' });
       await task({ due_at: '2026-03-20T00:00:00Z', state: 'pending', deadline: '2026-03-21T00:00:00Z' });
       await task({ kind: 2, due_at: '2026-03-02T00:00:00Z', state: 'done', late: false });
+      // A maintenance task of M2 due before the period and done in it, with P2 ×2 issued to it for 31.00.
+      const t1 = await task({
+        equipment_id: ids.m2,
+        due_at: '2026-02-25T00:00:00Z',
+        state: 'done',
+        late: true,
+        finished_at: '2026-03-06T02:00:00Z',
+      });
+      await ins('check_task_parts', { task_id: t1, spare_part_id: ids.p2, quantity: 2 });
+      await move({
+        spare_part_id: ids.p2,
+        quantity: 2,
+        amount: '31.00',
+        check_task_id: t1,
+        moved_at: '2026-03-06T04:00:00Z',
+      });
     });
   });
 
   it('spareChart: the issues of the period by part, their cost and share; a machine filter keeps its orders only', async () => {
     const r = await report('spareChart', '&groupBy=part');
-    expect(byName(r.rows, 'Bearing 6204')).toMatchObject({ quantity: '3.00', amount: '60.00', share: '79.5' });
-    expect(byName(r.rows, 'Fuse')).toMatchObject({ quantity: '1.00', amount: '15.50', share: '20.5' });
-    expect(r.total).toEqual({ quantity: '4.00', amount: '75.50' });
+    expect(byName(r.rows, 'Bearing 6204')).toMatchObject({ quantity: '3.00', amount: '60.00', share: '56.3' });
+    expect(byName(r.rows, 'Fuse')).toMatchObject({ quantity: '3.00', amount: '46.50', share: '43.7' });
+    expect(r.total).toEqual({ quantity: '6.00', amount: '106.50' });
     const m1 = await report('spareChart', `&groupBy=part&equipmentId=${ids.m1}`);
     expect(m1.rows).toHaveLength(1);
     expect(m1.rows[0]).toMatchObject({ quantity: '2.00', amount: '40.00', share: '100.0' });
+    // M2's parts came through a repair order and a maintenance task.
+    const m2 = await report('spareChart', `&groupBy=part&equipmentId=${ids.m2}`);
+    expect(m2.rows.map((x) => [x.quantity, x.amount])).toEqual([['3.00', '46.50']]);
   });
 
   it('sparecostList: the parts cost per machine, orders served and cost per order; a cost centre has no machine', async () => {
     const r = await report('sparecostList', '&groupBy=equipment');
-    expect(byName(r.rows, 'M1')).toMatchObject({ orders: 1, quantity: '2.00', amount: '40.00', perOrder: '40.00' });
-    expect(byName(r.rows, 'M2')).toMatchObject({ orders: 1, quantity: '1.00', amount: '15.50', perOrder: '15.50' });
-    expect(r.rows.find((x) => x.key === null)).toMatchObject({ orders: 0, amount: '20.00', perOrder: null });
+    expect(byName(r.rows, 'M1')).toMatchObject({
+      orders: 1,
+      tasks: 0,
+      quantity: '2.00',
+      amount: '40.00',
+      perOrder: '40.00',
+    });
+    expect(byName(r.rows, 'M2')).toMatchObject({
+      orders: 1,
+      tasks: 1,
+      quantity: '3.00',
+      amount: '46.50',
+      perOrder: '23.25',
+    });
+    expect(r.rows.find((x) => x.key === null)).toMatchObject({ orders: 0, tasks: 0, amount: '20.00', perOrder: null });
   });
 
-  it('replace: the parts replaced on each machine by orders finished in the period', async () => {
+  it('replace: the parts replaced on each machine by orders finished and maintenance done in the period', async () => {
     const r = await report('replace');
     expect(r.rows.map((x) => [x.name, x.replacements, x.quantity, x.lastReplaced])).toEqual([
       ['E1 M1 · Bearing 6204', 2, '3.00', '2026-03-05'],
-      ['E2 M2 · Fuse', 1, '1.00', '2026-03-01'],
+      ['E2 M2 · Fuse', 2, '3.00', '2026-03-06'],
     ]);
   });
 

@@ -51,7 +51,7 @@ function headerIssues(doc: WireRow): FieldIssue[] {
   };
   if (type === 'transfer') need('toWarehouseId');
   if (type === 'issue' && doc.reason === 'order') need('orderId');
-  if (type === 'issue' && doc.reason === 'task') need('taskNo');
+  if (type === 'issue' && doc.reason === 'task') need('checkTaskId');
   if (type === 'issue' && doc.reason === 'costCentre') need('costCentre');
   return issues;
 }

@@ -1,10 +1,11 @@
 import { businessError } from '../../platform/http/errors.js';
 import type { Lang } from '../../platform/i18n/index.js';
 import { readContext } from '../../platform/resources/read.js';
-import type { WireRow } from '../../platform/resources/types.js';
+import type { EntityDef, WireRow } from '../../platform/resources/types.js';
 import { createRow, updateRow } from '../../platform/resources/write.js';
 import type { TenantTx } from '../../platform/tenancy/tenant-tx.js';
 import { notifyStep } from '../../platform/workflow/notify.js';
+import { taskPartEntity } from '../check/task-lines.js';
 import { partEntity } from '../repair/resources.js';
 import { A, amountOf, C, movingAverage, Q, text, type Units, units } from './decimal.js';
 import { binStockEntity, docEntity, lineEntity, moveEntity, stockEntity } from './resources.js';
@@ -307,6 +308,7 @@ export async function postDoc(tx: TenantTx, lang: Lang, doc: WireRow): Promise<v
         amount: text(amount, A),
         balance: text(s.onHand, Q),
         orderId: doc.orderId ?? null,
+        checkTaskId: doc.checkTaskId ?? null,
         costCentre: doc.costCentre ?? null,
         userId: tx.userId,
       },
@@ -327,28 +329,34 @@ export async function postDoc(tx: TenantTx, lang: Lang, doc: WireRow): Promise<v
     await updateRow(tx, lineCtx, id, { unitCost: text(c.cost, C), amount: text(c.amount, A) }, { system: true });
   const docCtx = await readContext(tx, docEntity, lang);
   await updateRow(tx, docCtx, doc.id, { totalAmount: text(total, A) }, { system: true });
-  if (doc.type === 'issue' && doc.orderId) await costOrder(tx, lang, doc, lines, lineCosts);
+  if (doc.type === 'issue' && doc.orderId) await writePartsUsed(tx, lang, doc, lines, lineCosts, partEntity, 'orderId');
+  if (doc.type === 'issue' && doc.checkTaskId)
+    await writePartsUsed(tx, lang, doc, lines, lineCosts, taskPartEntity, 'taskId', doc.checkTaskId);
 }
 
 /**
- * The repair seam: an issue to an order becomes the order's part rows, written through the repair part record
- * service (whose hooks recompute the order's parts cost), priced at what the issue cost.
+ * The repair and maintenance seam: an issue to a repair order (or a maintenance task) becomes its part rows,
+ * written through their record service (a repair order's hooks recompute its parts cost), priced at what the
+ * issue cost.
  */
-async function costOrder(
+async function writePartsUsed(
   tx: TenantTx,
   lang: Lang,
   doc: WireRow,
   lines: Line[],
   costs: Map<number, { cost: Units; amount: Units }>,
+  target: EntityDef,
+  field: 'orderId' | 'taskId',
+  id: unknown = doc.orderId,
 ): Promise<void> {
-  const ctx = await readContext(tx, partEntity, lang);
+  const ctx = await readContext(tx, target, lang);
   for (const l of lines) {
     const c = costs.get(l.id)!;
     await createRow(
       tx,
       ctx,
       {
-        orderId: doc.orderId,
+        [field]: id,
         sparePartId: l.sparePartId,
         warehouseId: doc.warehouseId,
         quantity: text(l.quantity, Q),

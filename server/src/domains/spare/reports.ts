@@ -3,24 +3,28 @@ import { defineReport, namedRows, periodCte, type ReportContext, type ReportRow 
 
 /*
  * Reports on the parts stock issued (spare_moves of kind out: posted issues, at their moving-average cost):
- * what was consumed and what it cost, and the parts replaced on each machine (repair_parts of finished orders).
- * An issue counts on the day it was posted, in the tenant's time zone; an issue to a cost centre has no machine.
+ * what was consumed and what it cost, and the parts replaced on each machine (the parts recorded on finished
+ * repair orders and done maintenance tasks). An issue counts on the day it was posted, in the tenant's time
+ * zone; its machine is that of the repair order or maintenance task it served; an issue to a cost centre (or
+ * to a route's task) has no machine.
  */
 
 const machineFiltered = (ctx: ReportContext) =>
   Boolean(ctx.q.workshopId || ctx.q.lineId || ctx.q.categoryId || ctx.q.equipmentId);
 
-/** The issues of the period with the machine they served (when any): CTE iss. */
+/** The issues of the period with the order or task and the machine they served (when any): CTE iss. */
 function issuesCte(ctx: ReportContext, sql: Sql): string {
   const p = periodCte(ctx, sql);
   const machines = machineWhere(ctx.q, sql);
   const person = ctx.q.userId ? `and mv.user_id = ${sql.p(ctx.q.userId)}` : '';
   return `${p},
-  iss as (select mv.spare_part_id, mv.quantity, mv.amount, mv.order_id, e.id as equipment_id, e.code as equipment_code,
-                 e.name as equipment_name, e.category_id, e.workshop_id
+  iss as (select mv.spare_part_id, mv.quantity, mv.amount, mv.order_id, mv.check_task_id, e.id as equipment_id,
+                 e.code as equipment_code, e.name as equipment_name, e.category_id, e.workshop_id
             from spare_moves mv cross join p
             left join repair_orders o on o.tenant_id = mv.tenant_id and o.id = mv.order_id
-            left join equipment e on e.tenant_id = mv.tenant_id and e.id = o.equipment_id and ${machines}
+            left join check_tasks ct on ct.tenant_id = mv.tenant_id and ct.id = mv.check_task_id
+            left join equipment e on e.tenant_id = mv.tenant_id and e.id = coalesce(o.equipment_id, ct.equipment_id)
+             and ${machines}
            where mv.tenant_id = $1 and mv.kind = 'out' and mv.moved_at >= p.t0 and mv.moved_at < p.t1 ${person}
              ${machineFiltered(ctx) ? 'and e.id is not null' : ''})`;
 }
@@ -89,7 +93,10 @@ export const spareChartReport = defineReport({
   },
 });
 
-/** sparecostList: the parts cost of each machine (or category, workshop): orders served, quantity, cost. */
+/**
+ * sparecostList: the parts cost of each machine (or category, workshop): repair orders and maintenance tasks
+ * served, quantity, cost, and the cost per order or task.
+ */
 export const spareCostReport = defineReport({
   key: 'sparecostList',
   menu: 'reportform.sparecostList',
@@ -98,6 +105,7 @@ export const spareCostReport = defineReport({
   chart: 'bar',
   columns: [
     { name: 'orders', kind: 'int' },
+    { name: 'tasks', kind: 'int' },
     { name: 'quantity', kind: 'number' },
     { name: 'amount', kind: 'money', chart: true },
     { name: 'perOrder', kind: 'money' },
@@ -108,8 +116,10 @@ export const spareCostReport = defineReport({
     const r = await ctx.tx.query<ReportRow>(
       `with ${issuesCte(ctx, sql)}
        select ${g.key} as key, ${g.name} as name, count(distinct iss.order_id)::int as orders,
+              count(distinct iss.check_task_id)::int as tasks,
               sum(iss.quantity)::numeric(14, 2) as quantity, sum(iss.amount)::numeric(16, 2) as amount,
-              round(sum(iss.amount) / nullif(count(distinct iss.order_id), 0), 2) as "perOrder"
+              round(sum(iss.amount) / nullif(count(distinct iss.order_id) + count(distinct iss.check_task_id), 0), 2)
+                as "perOrder"
          from iss ${g.join} group by ${g.key}, ${g.name} order by amount desc nulls last, name nulls last`,
       sql.values,
     );
@@ -118,8 +128,8 @@ export const spareCostReport = defineReport({
 });
 
 /**
- * replace: the parts replaced on each machine — per machine and part, the finished orders that used it, the
- * quantity and the last time, from the parts recorded on orders finished in the period.
+ * replace: the parts replaced on each machine — per machine and part, the finished repair orders and done
+ * maintenance tasks that used it, the quantity and the last time, from the parts recorded on them.
  */
 export const replaceReport = defineReport({
   key: 'replace',
@@ -136,19 +146,28 @@ export const replaceReport = defineReport({
     const sql = new Sql(ctx.tx.tenantId);
     const p = periodCte(ctx, sql);
     const machines = machineWhere(ctx.q, sql);
-    const person = ctx.q.userId ? `and o.assignee_id = ${sql.p(ctx.q.userId)}` : '';
+    const person = (alias: string) => (ctx.q.userId ? `and ${alias}.assignee_id = ${sql.p(ctx.q.userId)}` : '');
     const tz = sql.p(ctx.period.timeZone);
     const r = await ctx.tx.query<ReportRow>(
-      `with ${p}
+      `with ${p},
+       used as (
+         select 'o' || o.id as job, o.equipment_id, rp.spare_part_id, rp.quantity, o.finished_at
+           from repair_parts rp cross join p
+           join repair_orders o on o.tenant_id = rp.tenant_id and o.id = rp.order_id
+             and o.state in ('finished', 'checked') and o.finished_at >= p.t0 and o.finished_at < p.t1 ${person('o')}
+          where rp.tenant_id = $1
+         union all
+         select 't' || ct.id, ct.equipment_id, tp.spare_part_id, tp.quantity, ct.finished_at
+           from check_task_parts tp cross join p
+           join check_tasks ct on ct.tenant_id = tp.tenant_id and ct.id = tp.task_id
+             and ct.state = 'done' and ct.finished_at >= p.t0 and ct.finished_at < p.t1 ${person('ct')}
+          where tp.tenant_id = $1)
        select e.id || '-' || sp.id as key, e.code || ' ' || e.name || ' · ' || sp.name as name,
-              count(distinct o.id)::int as replacements, sum(rp.quantity)::numeric(14, 2) as quantity,
-              to_char(max(o.finished_at) at time zone ${tz}, 'YYYY-MM-DD') as "lastReplaced"
-         from repair_parts rp cross join p
-         join repair_orders o on o.tenant_id = rp.tenant_id and o.id = rp.order_id
-           and o.state in ('finished', 'checked') and o.finished_at >= p.t0 and o.finished_at < p.t1 ${person}
-         join equipment e on e.tenant_id = rp.tenant_id and e.id = o.equipment_id and ${machines}
-         join spare_parts sp on sp.tenant_id = rp.tenant_id and sp.id = rp.spare_part_id
-        where rp.tenant_id = $1
+              count(distinct u.job)::int as replacements, sum(u.quantity)::numeric(14, 2) as quantity,
+              to_char(max(u.finished_at) at time zone ${tz}, 'YYYY-MM-DD') as "lastReplaced"
+         from used u
+         join equipment e on e.tenant_id = $1 and e.id = u.equipment_id and ${machines}
+         join spare_parts sp on sp.tenant_id = $1 and sp.id = u.spare_part_id
         group by e.id, e.code, e.name, sp.id, sp.name order by replacements desc, name`,
       sql.values,
     );

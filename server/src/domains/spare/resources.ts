@@ -58,6 +58,8 @@ export const docEntity = defineEntity({
     { name: 'toWarehouseId', type: 'ref', ref: 'warehouse', filter: 'eq' },
     { name: 'orderId', type: 'ref', ref: 'maintaintask', filter: 'eq' },
     { name: 'taskNo', type: 'string', maxLength: 50, filter: 'like', list: false },
+    // An issue to a maintenance task: posting writes the task's parts used (the check domain's seam).
+    { name: 'checkTaskId', type: 'ref', ref: 'checktask', filter: 'eq', list: false, blocksDelete: false },
     { name: 'costCentre', type: 'string', maxLength: 50, filter: 'like', list: false },
     { name: 'docDate', type: 'datetime', defaultNow: true, filter: 'range', sortable: true },
     {
@@ -235,6 +237,15 @@ export const moveEntity = defineEntity({
     { name: 'amount', ...money, readOnly: true },
     { name: 'balance', ...qty, readOnly: true },
     { name: 'orderId', type: 'ref', ref: 'maintaintask', readOnly: true, filter: 'eq', blocksDelete: false },
+    {
+      name: 'checkTaskId',
+      type: 'ref',
+      ref: 'checktask',
+      readOnly: true,
+      filter: 'eq',
+      list: false,
+      blocksDelete: false,
+    },
     { name: 'costCentre', type: 'string', maxLength: 50, readOnly: true, filter: 'like', list: false },
     { name: 'userId', type: 'ref', ref: 'user', readOnly: true, filter: 'eq', blocksDelete: false },
   ],

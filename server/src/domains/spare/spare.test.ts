@@ -446,6 +446,53 @@ describe('an issue to a repair order', () => {
   });
 });
 
+describe('an issue to a maintenance task', () => {
+  it("writes the task's parts used at the issue's cost, also after the task is done", async () => {
+    const part = await newPart();
+    const { wh } = await newWarehouse();
+    await receipt(wh, part, 5, '8');
+    const machines = await get<Row[]>('/api-manage/equipment/page?page=1&limit=1');
+    const n = Date.now() % 1_000_000;
+    const project = await ok('/api-manage/checkproject/save', {
+      kind: 3,
+      code: `SPB${n}`,
+      name: '换滤芯',
+      answerType: 'text',
+    });
+    const scheme = await ok('/api-manage/checkscheme/save', { kind: 3, code: `SPS${n}`, name: '保养' });
+    await ok('/api-manage/checkschemedtl/save', { schemeId: scheme.id, projectId: project.id });
+    const plan = await ok('/api-manage/checkplan/save', {
+      kind: 3,
+      code: `SPP${n}`,
+      name: '领料保养',
+      schemeId: scheme.id,
+      cycle: 'day',
+      startDate: new Date(Date.now() - 86_400_000).toISOString().slice(0, 10),
+    });
+    await ok('/api-manage/checkplan/machine/save', { planId: plan.id, equipmentId: machines.data[0]!.id });
+    await ok('/api-manage/checkplan/enable', { id: plan.id });
+    await ok('/api-manage/checkplan/generate', { id: plan.id });
+    const task = (await get<Row[]>(`/api-manage/checktask/page?planId=${plan.id}&limit=1`)).data[0]!;
+    const missing = await refused('/api-manage/spareparts/doc/save', {
+      type: 'issue',
+      reason: 'task',
+      warehouseId: wh.id,
+      lines: [{ sparePartId: part.id, quantity: 1 }],
+    });
+    expect(missing.field).toBe('checkTaskId');
+    await ok('/api-manage/checktask/close', { id: task.id, comment: '外包' });
+    const d = await issue(wh, part, 3, undefined, { reason: 'task', checkTaskId: task.id, costCentre: null });
+    expect(d.totalAmount).toBe('24.00');
+    const parts = await get<Row[]>(`/api-manage/checktask/part/page?taskId=${task.id}`);
+    expect(parts.data.map((p) => [p.sparePartId, p.quantity, p.unitPrice, p.remark])).toEqual([
+      [part.id, '3.00', '8.0000', d.code],
+    ]);
+    expect((await get<Row>(`/api-manage/checktask/get?id=${task.id}`)).data.partsCost).toBe('24.00');
+    const moves = await get<Row[]>(`/api-manage/maintainsparepart/spareRecordList?checkTaskId=${task.id}`);
+    expect(moves.data.map((m) => [m.kind, m.amount])).toEqual([['out', '24.00']]);
+  });
+});
+
 describe('levels', () => {
   it('below the minimum shows in the stock list with a reorder quantity, and the keeper hears once', async () => {
     const keeper = await userWithCodes(t, tenantId, 'spare_keeper', [P.stockView]);

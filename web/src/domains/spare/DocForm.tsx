@@ -17,7 +17,7 @@ function headerFields(type: DocType, reason: unknown): string[] {
   const out = ['reason', 'warehouseId'];
   if (type === 'transfer') out.push('toWarehouseId');
   if ((type === 'issue' && reason === 'order') || (type === 'receipt' && reason === 'jobReturn')) out.push('orderId');
-  if (type === 'issue' && reason === 'task') out.push('taskNo');
+  if (type === 'issue' && reason === 'task') out.push('checkTaskId');
   if (type === 'issue' && reason === 'costCentre') out.push('costCentre');
   return [...out, 'docDate', 'remark'];
 }
@@ -163,7 +163,7 @@ export function DocForm({ type, id, initial, onClose, onSaved }: DocFormProps) {
               name={f.name}
               label={f.label}
               rules={
-                f.required || ['toWarehouseId', 'orderId', 'taskNo', 'costCentre'].includes(f.name)
+                f.required || ['toWarehouseId', 'orderId', 'checkTaskId', 'costCentre'].includes(f.name)
                   ? [{ required: true, message: t('form.required', { label: f.label }) }]
                   : []
               }
