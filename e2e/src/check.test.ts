@@ -6,6 +6,7 @@ import {
   launchBrowser,
   missingTranslations,
   newContext,
+  openFromUserMenu,
   PHONE,
   screenshot,
   startServer,
@@ -205,8 +206,7 @@ browserSuite('patrol, spot check and maintenance', () => {
     const table = page.getByTestId('resource-table-checktaskdtl');
     await table.locator('tr', { hasText: '95.5' }).first().waitFor(SLOW);
     await page.getByTestId('resource-export').click();
-    await page.getByTestId('user-menu').click();
-    await page.getByTestId('menu-downloads').click();
+    await openFromUserMenu(page, 'menu-downloads');
     await page.getByTestId('downloads-dialog').getByText('点检任务明细').first().waitFor(SLOW);
   });
 
@@ -231,6 +231,120 @@ browserSuite('patrol, spot check and maintenance', () => {
     await page.locator('.ant-modal .ant-form-item-explain-error').first().waitFor(SLOW);
     await screenshot(page, 'check-template-clash');
     await page.keyboard.press('Escape');
+  });
+
+  it('keeps check routes on the plan page, and a route task on a phone walks its machines stop by stop', async () => {
+    const [first, second] = await api<Row[]>('GET', '/api-manage/equipment/page?page=1&limit=2');
+    const scheme = (await api<Row[]>('GET', '/api-manage/checkscheme/page?code=FA-1'))[0]!;
+    const line = await api('POST', '/api-manage/checkline/save', { kind: 1, code: 'E2E-LX', name: 'E2E路线' });
+    for (const [i, m] of [second!, first!].entries())
+      await api('POST', '/api-manage/checkline/stop/save', { lineId: line.id, equipmentId: m.id, sort: i });
+    const routePlan = await api('POST', '/api-manage/checkplan/save', {
+      kind: 1,
+      code: 'E2E-XL',
+      name: 'E2E路线计划',
+      schemeId: scheme.id,
+      lineId: line.id,
+      cycle: 'day',
+      startDate: new Date(Date.now() - 86_400_000).toISOString().slice(0, 10),
+      assigneeId: adminId,
+    });
+    await api('POST', '/api-manage/checkplan/enable', { id: routePlan.id });
+    await api('POST', '/api-manage/checkplan/generate', { id: routePlan.id });
+
+    await page.goto('/patrol/plan');
+    await waitForShell(page);
+    await page.getByTestId('route-manage').click();
+    await page.getByTestId('route-drawer').getByText('E2E-LX').waitFor(SLOW);
+    await screenshot(page, 'check-routes');
+    await page.keyboard.press('Escape');
+
+    const phone = await newContext(browser, server, { token, lang: 'zh', viewport: PHONE });
+    const p = await phone.newPage();
+    await p.goto('/patrol/task/1');
+    await waitForShell(p);
+    await p.getByTestId('check-mine').locator('.ant-card', { hasText: 'E2E路线' }).first().click(SLOW);
+    const stops = p.getByTestId('check-stop');
+    await stops.first().waitFor(SLOW);
+    expect(await stops.allTextContents()).toEqual([
+      `第1站 · ${String(second!.name)}`,
+      `第2站 · ${String(first!.name)}`,
+    ]);
+    // Nothing but the stops' headings between the items (no stray text).
+    const between = await p
+      .locator('.check-items')
+      .evaluate((el) => [...el.childNodes].filter((n) => n.nodeType === Node.TEXT_NODE).length);
+    expect(between).toBe(0);
+    await screenshot(p, 'check-route-task-phone');
+    await phone.close();
+  });
+
+  it('keeps metrology plans on the maintenance plan page and records a calibration on the task page', async () => {
+    await page.goto('/maintain/plan/3');
+    await waitForShell(page);
+    await page.getByTestId('metrology-manage').click();
+    await page.getByTestId('metrology-drawer').getByText('JL-1').waitFor(SLOW);
+    await screenshot(page, 'check-metrology-plans');
+    await page.keyboard.press('Escape');
+
+    await page.goto('/maintain/task/2?view=metrology');
+    await waitForShell(page);
+    const row = page.getByTestId('resource-table-mesurtask').locator('tr', { hasText: '出口压力表年度检定' });
+    await row.getByTestId('mesurtask-finish').click(SLOW);
+    const dialog = page.getByTestId('repair-action-dialog');
+    await dialog.getByTestId('field-calibratedAt').click();
+    await page.keyboard.type('2026-11-20');
+    await page.keyboard.press('Enter');
+    await choose(page, dialog.getByTestId('field-result'), '合格');
+    await dialog.getByTestId('field-certificateNo').fill('JD-E2E-1');
+    await page.getByTestId('repair-action-submit').click();
+    await expectToast(page, /登记检定结果/);
+    const plan = (await api<Row[]>('GET', '/api-manage/mesurplan/page?code=JL-1'))[0]!;
+    expect(plan).toMatchObject({ lastCalibratedAt: '2026-11-20', nextDue: '2027-11-20' });
+    await screenshot(page, 'check-metrology-tasks');
+  });
+
+  it("records a maintenance task's outside maintenance in its drawer and shows the sum", async () => {
+    const project = await api('POST', '/api-manage/checkproject/save', {
+      kind: 3,
+      code: 'E2E-BY',
+      name: '润滑',
+      answerType: 'text',
+    });
+    const scheme = await api('POST', '/api-manage/checkscheme/save', { kind: 3, code: 'E2E-BYS', name: '润滑保养' });
+    await api('POST', '/api-manage/checkschemedtl/save', { schemeId: scheme.id, projectId: project.id });
+    const byPlan = await api('POST', '/api-manage/checkplan/save', {
+      kind: 3,
+      code: 'E2E-BYP',
+      name: '润滑计划',
+      schemeId: scheme.id,
+      cycle: 'day',
+      startDate: new Date(Date.now() - 86_400_000).toISOString().slice(0, 10),
+    });
+    await api('POST', '/api-manage/checkplan/machine/save', { planId: byPlan.id, equipmentId: machine.id });
+    await api('POST', '/api-manage/checkplan/enable', { id: byPlan.id });
+    await api('POST', '/api-manage/checkplan/generate', { id: byPlan.id });
+    const task = (await api<Row[]>('GET', `/api-manage/checktask/page?planId=${byPlan.id}&limit=1`))[0]!;
+
+    await page.goto(`/maintain/task/2?id=${task.id}`);
+    await waitForShell(page);
+    const lines = page.getByTestId('check-task-lines');
+    await lines.getByTestId('child-tab-checktaskexternal').click(SLOW);
+    await lines.getByTestId('resource-add').last().click();
+    const form = page.getByTestId('resource-form').last();
+    await form.getByTestId('field-vendor').fill('厂家服务站');
+    await form.getByTestId('field-cost').fill('300');
+    await page.getByTestId('resource-form-save').last().click();
+    await expectToast(page, '保存成功');
+    await lines.getByText('厂家服务站').waitFor(SLOW);
+    await lines.getByTestId('check-costs-refresh').click();
+    await expect.poll(() => page.getByTestId('check-costs').textContent(), SLOW).toContain('300.00');
+    await screenshot(page, 'check-maintenance-lines');
+    // Issuing parts from the task: the stock issue opens with the task named (reason 保养任务).
+    await lines.getByTestId('check-issue-parts').click();
+    const doc = page.getByTestId('spare-doc-form');
+    await doc.getByTestId('field-checkTaskId').getByText(String(task.code)).waitFor(SLOW);
+    await screenshot(page, 'check-maintenance-issue');
   });
 
   it('asked for no missing translations', () => {

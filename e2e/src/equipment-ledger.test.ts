@@ -9,6 +9,7 @@ import {
   launchBrowser,
   missingTranslations,
   newContext,
+  openFromUserMenu,
   PHONE,
   pickLanguage,
   pickOption,
@@ -163,8 +164,7 @@ browserSuite('equipment ledger (resource engine pages)', () => {
   it('exports the filtered list to My downloads and downloads the file', async () => {
     await page.getByTestId('resource-export').click();
     await expectToast(page, '我的下载');
-    await page.getByTestId('user-menu').click();
-    await page.getByTestId('menu-downloads').click();
+    await openFromUserMenu(page, 'menu-downloads');
     const link = page.getByTestId('downloads-dialog').getByTestId('download-link').first();
     await link.waitFor({ timeout: 20_000 });
     const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);

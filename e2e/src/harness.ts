@@ -303,6 +303,28 @@ export async function waitForShell(page: Page): Promise<void> {
   await page.getByTestId('app-layout').waitFor({ state: 'visible', timeout: 20_000 });
 }
 
+/**
+ * Opens a dialog from the user menu (我的下载, 修改密码…) and waits for it. On a busy machine a late layout
+ * change (the announcement banner arriving) can close the dropdown under the click, so the menu is opened
+ * again until a dialog shows.
+ */
+export async function openFromUserMenu(page: Page, item: string): Promise<void> {
+  const dialog = page.locator('.ant-modal:visible');
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    try {
+      if ((await dialog.count()) === 0) {
+        await page.getByTestId('user-menu').click();
+        await page.getByTestId(item).click({ timeout: 3_000 });
+      }
+      await dialog.first().waitFor({ timeout: 3_000 });
+      return;
+    } catch (err) {
+      if (Date.now() > deadline) throw err;
+    }
+  }
+}
+
 /** Keeps a screenshot as a test artefact (.test-artifacts/screenshots, git-ignored). */
 export async function screenshot(page: Page, name: string): Promise<void> {
   fs.mkdirSync(SCREENSHOTS, { recursive: true });

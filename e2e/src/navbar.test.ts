@@ -11,6 +11,7 @@ import {
   loginThroughForm,
   navigate,
   newContext,
+  openFromUserMenu,
   pickLanguage,
   recordRequests,
   sessionValue,
@@ -289,16 +290,14 @@ browserSuite('navbar and its dialogs (spec 2.3, 2.4, 4, 5)', () => {
     const page = await ctx.newPage();
     await page.goto('/dashboard');
     await waitForShell(page);
-    await page.getByTestId('user-menu').click();
-    await page.getByTestId('menu-change-password').click();
+    await openFromUserMenu(page, 'menu-change-password');
     const modal = dialog(page);
     await modal.getByTestId('password-original').waitFor();
     expect(await modal.getByTestId('password-forced-notice').count()).toBe(0);
     await modal.getByTestId('password-cancel').click();
     await modal.waitFor({ state: 'hidden' });
 
-    await page.getByTestId('user-menu').click();
-    await page.getByTestId('menu-change-password').click();
+    await openFromUserMenu(page, 'menu-change-password');
     await modal.getByTestId('password-original').fill('Forced12345');
     await modal.getByTestId('password-new').fill('Normal12345');
     await modal.getByTestId('password-confirm').fill('Normal12345');
@@ -378,9 +377,8 @@ browserSuite('navbar and its dialogs (spec 2.3, 2.4, 4, 5)', () => {
     await expect.poll(() => sockets.length).toBe(1);
     expect(sockets[0].url()).toBe(`ws://127.0.0.1:${server.port}/webSocket/2?token=${token}`);
 
-    await page.getByTestId('user-menu').click();
-    await page.getByTestId('menu-downloads').click();
     const modal = page.getByTestId('downloads-dialog');
+    await openFromUserMenu(page, 'menu-downloads');
     await modal.getByTestId('download-generating').getByText('数据生成中').waitFor();
     const first = calls.at(-1)?.url.searchParams;
     expect([first?.get('page'), first?.get('limit')]).toEqual(['1', '10']);

@@ -6,6 +6,7 @@ import {
   launchBrowser,
   missingTranslations,
   newContext,
+  openFromUserMenu,
   PHONE,
   pickOption,
   screenshot,
@@ -175,8 +176,7 @@ browserSuite('operator console', () => {
     await waitForShell(boss);
     // The notice banner arrives after the shell and moves the navbar down: wait for it before using the menu.
     await boss.getByTestId('announcement').waitFor(SLOW);
-    await boss.getByTestId('user-menu').click();
-    await boss.getByTestId('menu-feedback').click();
+    await openFromUserMenu(boss, 'menu-feedback');
     await boss.getByTestId('feedback-content').fill('台账导出太慢');
     await boss.getByTestId('feedback-send').click();
     await expectToast(boss, '感谢您的反馈');

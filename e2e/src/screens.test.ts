@@ -15,6 +15,7 @@ import {
   moveMenuToUnbuiltPath,
   navigate,
   newContext,
+  openFromUserMenu,
   PHONE,
   ROOT,
   SCREENSHOTS,
@@ -186,15 +187,12 @@ browserSuite(
         await screenshot(page, `company-${lang}-${size}`);
 
         if (size === DESKTOP.width) {
-          await page.getByTestId('user-menu').click();
-          await page.getByTestId('menu-change-password').click();
+          await openFromUserMenu(page, 'menu-change-password');
           await page.getByTestId('password-original').waitFor();
           await page.waitForTimeout(300);
           await screenshot(page, `password-dialog-${lang}-${size}`);
           await page.getByTestId('password-cancel').click();
-          await page.getByTestId('user-menu').click();
-          await page.getByTestId('menu-downloads').click();
-          await page.locator('.ant-modal:visible').waitFor();
+          await openFromUserMenu(page, 'menu-downloads');
           await page.waitForLoadState('networkidle');
           await screenshot(page, `downloads-dialog-${lang}-${size}`);
           await closeDialog(page);
