@@ -3,8 +3,10 @@
  * day's tasks in under 2 s on PostgreSQL). Builds the tenant (machines through the equipment engine, items,
  * schemes and plans through the check engine), lets a week of history generate (untimed: about a million task
  * items), then times the day's run as the job makes it (catch-up of 7 days, in one tenant transaction) and a
- * second run that must create nothing. Writes docs/benchmarks-check.md. Flags: --plans N, --only
- * pglite|postgres (default both when PostgreSQL answers), --quick (2,000 plans, writes nothing), --keep (keeps the PostgreSQL schema).
+ * second run that must create nothing; then loads the task list over HTTP at 1, 10 and 50 connections beside
+ * its raw-SQL limit (the engine's statements replayed through the driver). Writes docs/benchmarks-check.md.
+ * Flags: --plans N, --only pglite|postgres (default both when PostgreSQL answers), --quick (2,000 plans, one
+ * second per load, writes nothing), --keep (keeps the PostgreSQL schema), --connections 1,10,50, --seconds N.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -12,14 +14,18 @@ import path from 'node:path';
 import { type Database, openDatabase } from '../../server/src/db/index.js';
 import { migrate } from '../../server/src/db/migrate.js';
 import { generateTasks } from '../../server/src/domains/check/generate.js';
+import { taskEntity } from '../../server/src/domains/check/resources.js';
 import { hashPassword } from '../../server/src/platform/auth/password.js';
+import { pageRows, readContext } from '../../server/src/platform/resources/read.js';
 import { type TenantTx, withTenant } from '../../server/src/platform/tenancy/tenant-tx.js';
 import { seed } from '../../server/src/seed/index.js';
 import { fillCheckPlans } from './generate/check.js';
 import { fillFactory } from './generate/factory.js';
 import { newTenant } from './generate/index.js';
 import { WORKSHOPS } from './generate/vocabulary.js';
-import { BENCH_PASSWORD, benchPgUrl, pgReachable, repoRoot } from './server.js';
+import { recordStatements, replayLoad } from './raw-sql.js';
+import { type Figures, load, type Scenario } from './scenarios.js';
+import { BENCH_PASSWORD, benchPgUrl, login, pgReachable, repoRoot, startServer } from './server.js';
 
 const args = process.argv.slice(2);
 const flag = (name: string, fallback: string) => {
@@ -31,14 +37,40 @@ const plans = Number(flag('plans', quick ? '2000' : '50000'));
 const only = flag('only', '');
 const pgUrl = benchPgUrl;
 const LIMIT_MS = 2_000;
+const seconds = Number(flag('seconds', quick ? '1' : '5'));
+const connections = flag('connections', quick ? '1' : '1,10,50')
+  .split(',')
+  .map(Number);
+const PAGE = 20;
+const POOL = 20;
 const HISTORY_DAYS = 7;
 const log = (line: string) => console.error(`[bench:check] ${line}`);
 
 interface Figure {
   db: string;
+  /** The tenant administrator's user name (the loads log in as them). */
+  admin: string;
   history: { tasks: number; items: number; seconds: number };
   day: { tasks: number; items: number; ms: number };
   again: { tasks: number; ms: number };
+  loads: { scenario: Scenario; connections: number; http: Figures | null; sql: Figures }[];
+}
+
+/** The task lists people open: a kind's newest tasks, and a workshop's open ones. */
+function taskLists(workshopId: number): (Scenario & { input: Record<string, unknown> })[] {
+  return [
+    { name: 'patrol task page', input: { kind: 1 }, query: '&kind=1' },
+    {
+      name: 'task page: workshop + open',
+      input: { workshopId, state: 'pending,doing' },
+      query: `&workshopId=${workshopId}&state=pending,doing`,
+    },
+  ].map((x) => ({
+    name: x.name,
+    input: x.input,
+    path: `/api-manage/checktask/page?page=1&limit=${PAGE}${x.query}`,
+    auth: true,
+  }));
 }
 
 async function timed<T>(fn: () => Promise<T>): Promise<[T, number]> {
@@ -89,12 +121,47 @@ async function benchOn(name: string, db: Database): Promise<Figure> {
   log(`${name}: the day's run`);
   const [day, dayMs] = await timed(() => scoped((tx) => generateTasks(tx, { now })));
   const [again, againMs] = await timed(() => scoped((tx) => generateTasks(tx, { now })));
+  await analyze();
+  const workshop = await db.query<{ workshop_id: number }>(
+    `select workshop_id from check_tasks where tenant_id = $1 and workshop_id is not null
+      group by workshop_id order by count(*) desc limit 1`,
+    [t.companyId],
+  );
+  const lists = taskLists(Number(workshop.rows[0]!.workshop_id));
+  const limits = new Map<string, Figures>();
+  for (const s of lists) {
+    const statements = await recordStatements(db, t.companyId, t.adminId, async (tx) =>
+      pageRows(tx, await readContext(tx, taskEntity, 'zh'), s.input, 1, PAGE),
+    );
+    for (const c of connections) {
+      log(`${name}: raw SQL of ${s.name} at ${c}`);
+      limits.set(`${s.name}@${c}`, await replayLoad(db, statements, c, seconds));
+    }
+  }
   return {
     db: name,
+    admin: `chk${process.pid}`,
     history: { ...history, seconds: Math.round(historyMs / 100) / 10 },
     day: { ...day, ms: dayMs },
     again: { tasks: again.tasks, ms: againMs },
+    loads: lists.flatMap((s) =>
+      connections.map((c) => ({ scenario: s, connections: c, http: null, sql: limits.get(`${s.name}@${c}`)! })),
+    ),
   };
+}
+
+/** The same lists over HTTP, on a server of the data just made (the bench's own database closed first). */
+async function loadLists(f: Figure, place: { databaseUrl?: string; schema?: string; dataDir?: string }) {
+  const server = await startServer({ ...place, poolSize: POOL });
+  try {
+    const token = await login(server.url, f.admin);
+    for (const row of f.loads) {
+      log(`${f.db}: ${row.scenario.name} at ${row.connections}`);
+      row.http = await load(server.url, row.scenario, row.connections, seconds, token);
+    }
+  } finally {
+    await server.stop();
+  }
 }
 
 function report(figures: Figure[], header: string): string {
@@ -103,12 +170,25 @@ function report(figures: Figure[], header: string): string {
     (f) =>
       `| ${f.db} | ${n(plans)} | ${n(f.history.tasks)} / ${n(f.history.items)} in ${f.history.seconds} s | ${n(f.day.tasks)} / ${n(f.day.items)} | **${n(f.day.ms)} ms** | ${n(f.again.tasks)} in ${n(f.again.ms)} ms | ${n(LIMIT_MS)} ms | ${f.day.ms < LIMIT_MS ? 'yes' : 'no'} |`,
   );
+  const loads = figures.flatMap((f) =>
+    f.loads.map(({ scenario, connections: c, http, sql }) => {
+      const h = http ?? { rps: 0, p50: 0, p99: 0, errors: 0, non2xx: 0 };
+      const share = sql.rps ? `${Math.round((100 * h.rps) / sql.rps)} %` : '—';
+      return `| ${f.db} | ${scenario.name} | ${c} | ${n(h.rps)} | ${h.p50} | ${h.p99} | ${h.errors + h.non2xx} | ${n(sql.rps)} | ${sql.p50} | ${sql.p99} | ${share} |`;
+    }),
+  );
   return [
     header,
     '',
     "| Database | Active plans | History before (tasks / items) | The day's run creates (tasks / items) | The day's run | Second run (creates / time) | Limit | Meets |",
     '|---|---|---|---|---|---|---|---|',
     ...rows,
+    '',
+    `The task list (${PAGE} rows of a tenant with the tasks above) over HTTP, each load ${seconds} s, beside its limit: the same SQL the engine issues, replayed through the driver with as many transactions in flight (pool ${POOL}). Latencies in ms.`,
+    '',
+    '| Database | List | Connections | HTTP req/s | p50 | p99 | Errors | Raw SQL req/s | p50 | p99 | HTTP of raw SQL |',
+    '|---|---|---|---|---|---|---|---|---|---|---|',
+    ...loads,
     '',
   ].join('\n');
 }
@@ -120,17 +200,22 @@ async function main(): Promise<void> {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'eam-bench-check-'));
     const db = await openDatabase({ databaseUrl: '', databasePoolSize: 4, databaseSchema: 'public', dataDir });
     try {
-      figures.push(await benchOn('PGlite', db));
-    } finally {
+      const f = await benchOn('PGlite', db);
       await db.close();
+      await loadLists(f, { dataDir });
+      figures.push(f);
+    } finally {
+      await db.close().catch(() => undefined);
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
   }
   if (only !== 'pglite' && (await pgReachable())) {
     const schema = `bench_check_${process.pid}`;
-    const db = await openDatabase({ databaseUrl: pgUrl, databasePoolSize: 4, databaseSchema: schema, dataDir: '' });
+    const db = await openDatabase({ databaseUrl: pgUrl, databasePoolSize: POOL, databaseSchema: schema, dataDir: '' });
     try {
-      figures.push(await benchOn('PostgreSQL', db));
+      const f = await benchOn('PostgreSQL', db);
+      await loadLists(f, { databaseUrl: pgUrl, schema });
+      figures.push(f);
     } finally {
       if (!args.includes('--keep')) await db.exec(`drop schema if exists "${schema}" cascade`);
       await db.close();
@@ -148,7 +233,7 @@ async function main(): Promise<void> {
     const doc = path.join(repoRoot, 'docs', 'benchmarks-check.md');
     fs.writeFileSync(
       doc,
-      `# Benchmark: check-task generation\n\nProduced by \`npm run bench:check\` (bench/src/check-generation.ts). Target (issue 12): 50,000 active plans generate one day's tasks in under 2 s on PostgreSQL.\n\n${text}`,
+      `# Benchmark: check-task generation and the task list\n\nProduced by \`npm run bench:check\` (bench/src/check-generation.ts). Targets (issue 12): 50,000 active plans generate one day's tasks in under 2 s on PostgreSQL; the task list at 50 connections beside its raw-SQL limit.\n\n${text}`,
     );
     log(`written ${path.relative(repoRoot, doc)}`);
   }
