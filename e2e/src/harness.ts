@@ -310,6 +310,8 @@ export async function waitForShell(page: Page): Promise<void> {
  */
 export async function openFromUserMenu(page: Page, item: string): Promise<void> {
   const dialog = page.locator('.ant-modal:visible');
+  // A dialog closed just before is still fading out: it must not count as the one asked for.
+  await expect.poll(() => dialog.count(), { timeout: 10_000 }).toBe(0);
   const deadline = Date.now() + 30_000;
   for (;;) {
     try {
