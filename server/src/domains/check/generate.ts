@@ -1,4 +1,4 @@
-import type { TenantTx } from '../../platform/tenancy/tenant-tx.js';
+import { noJit, type TenantTx } from '../../platform/tenancy/tenant-tx.js';
 
 /**
  * The occurrences of plans in a window of local dates [today + from, today + to] of the tenant's time zone,
@@ -110,12 +110,6 @@ with win as (
      -- none of its members on it. Days outside any roster are working days.
      and not ${REST_DAY('d.workgroup_id', 'd.d')}
 )`;
-
-/**
- * The date series inflate the planner's cost far past PostgreSQL's JIT thresholds, and compiling the plan took
- * 1.4 s of a 1.5 s run (50 ms of work) on 2,000 plans; the rest of the transaction keeps the server's setting.
- */
-const noJit = (tx: TenantTx) => tx.query('set local jit = off');
 
 export interface GenerateOptions {
   /** The moment "now" (tests and the demo's history); default the database's now. */

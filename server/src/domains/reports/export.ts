@@ -6,7 +6,7 @@ import { isLang, type Lang, t } from '../../platform/i18n/index.js';
 import type { Job, JobHandler } from '../../platform/jobs/runner.js';
 import type { TenantTx } from '../../platform/tenancy/tenant-tx.js';
 import { periodOf, type ReportQuery, tenantTimeZone } from './filters.js';
-import { findReport, type ReportDef } from './framework.js';
+import { findReport, type ReportDef, runReport } from './framework.js';
 
 /* A report's rows as an .xlsx in My downloads, written by a background job like the engine's exports. */
 
@@ -59,7 +59,7 @@ export function reportExportJob(app: FastifyInstance): JobHandler {
       if (!def) throw new Error(`unknown report ${p.report}`);
       const result = await job.tenant(p.userId, async (tx) => {
         const period = periodOf(p.query, await tenantTimeZone(tx));
-        return def.run({ tx, q: p.query, period, lang });
+        return runReport(def, { tx, q: p.query, period, lang });
       });
       const relative = path.join('exports', String(job.tenantId), `${randomUUID()}.xlsx`);
       const columns = def.columns.map((c) => c.name);

@@ -1,5 +1,5 @@
 import { type Lang, t } from '../../platform/i18n/index.js';
-import type { TenantTx } from '../../platform/tenancy/tenant-tx.js';
+import { noJit, type TenantTx } from '../../platform/tenancy/tenant-tx.js';
 import type { FilterName, Period, ReportQuery, Sql } from './filters.js';
 
 /*
@@ -70,6 +70,18 @@ export function defineReport(def: ReportDef): ReportDef {
   return def;
 }
 
+/** Runs a report in its transaction (the page and the export both come here). */
+export async function runReport(def: ReportDef, ctx: ReportContext): Promise<ReportResult> {
+  await noJit(ctx.tx);
+  return def.run(ctx);
+}
+
+/**
+ * The rows a page shows at most: grouped by machine, the large tenant has 100,000 rows (35 MB of JSON). The page
+ * says how many there are; the export has them all.
+ */
+export const PAGE_ROWS = 500;
+
 export const allReports = (): ReportDef[] => [...registry.values()];
 export const findReport = (key: string): ReportDef | undefined => registry.get(key);
 
@@ -80,6 +92,12 @@ export const reportPermission = (def: ReportDef, action: 'view' | 'export') =>
 /** The filters the repair order list takes (a category is not one of them). */
 const ORDER_FILTERS = new Set(['equipmentId', 'workshopId', 'lineId', 'faultReasonId', 'assigneeId']);
 
+/**
+ * The period's bounds as the list's filters, worked out once per period: Intl's zone arithmetic costs about 0.1 ms,
+ * which made 18 of the 19 s of a year's fault ranking by machine (100,000 rows) on the large tenant.
+ */
+const drillBases = new WeakMap<Period, { reportedAtFrom: string; reportedAtTo: string }>();
+
 /** The repair orders behind a row, as the repair list's filters (period on the report time). */
 export function ordersDrill(
   period: Period,
@@ -87,10 +105,14 @@ export function ordersDrill(
   value: unknown,
 ): Record<string, string | number> | null {
   if (field && (value === null || value === undefined || !ORDER_FILTERS.has(field))) return null;
-  const base = {
-    reportedAtFrom: dayStart(period.start, period.timeZone),
-    reportedAtTo: dayEnd(period.end, period.timeZone),
-  };
+  let base = drillBases.get(period);
+  if (!base) {
+    base = {
+      reportedAtFrom: dayStart(period.start, period.timeZone),
+      reportedAtTo: dayEnd(period.end, period.timeZone),
+    };
+    drillBases.set(period, base);
+  }
   return field ? { ...base, [field]: Number.isFinite(Number(value)) ? Number(value) : String(value) } : base;
 }
 

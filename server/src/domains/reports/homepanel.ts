@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { ok } from '../../platform/http/envelope.js';
+import { noJit } from '../../platform/tenancy/tenant-tx.js';
 import { OPEN_STATES } from '../repair/resources.js';
 import { type Period, Sql, tenantTimeZone, todayIn } from './filters.js';
 import { hours, machineTimesSql } from './machine-times.js';
@@ -27,6 +28,7 @@ export const homePanelRoutes: FastifyPluginAsync = async (app) => {
     },
     (req) =>
       req.tenant(async (tx) => {
+        await noJit(tx);
         const timeZone = await tenantTimeZone(tx);
         const today = todayIn(timeZone);
         const current: Period = { start: shift(today, -(PANEL_DAYS - 1)), end: today, timeZone };
@@ -43,14 +45,13 @@ export const homePanelRoutes: FastifyPluginAsync = async (app) => {
         const sql = new Sql(tx.tenantId);
         const cte = machineTimesSql({}, [current, previous], timeZone, sql);
         const figures = await tx.query<Record<string, string | null>>(
-          `with ${cte}, s as (select mt.k, sum(planned) as planned, sum(running) as running, sum(failures) as failures,
-                                     sum(repairs) as repairs, sum(repair_min) as repair_min from mt group by mt.k)
+          `with ${cte}
            select k, failures::int as failures, repairs::int as repairs, ${hours('repair_min')} as "repairHours",
                   case when failures > 0 then round(running / 60.0 / failures, 2) end as mtbf,
                   case when repairs > 0 then round(repair_min / 60.0 / repairs, 2) end as mttr,
                   ${hours('running')} as "runningHours",
                   case when planned > 0 then round(running * 100.0 / planned, 2) end as availability
-             from s order by k`,
+             from bk order by k`,
           sql.values,
         );
         const ranking = await tx.query(

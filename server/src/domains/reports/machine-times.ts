@@ -16,40 +16,84 @@ const SHIFT_MINUTES = `coalesce(s.work_minutes, (extract(epoch from (s.end_time:
 
 /**
  * CTEs b (buckets), m (the machines the filters keep) and mt (one row per bucket and machine). The person filter
- * narrows the orders (to the assignee); it does not change a machine's planned time.
+ * narrows the orders (to the assignee); it does not change a machine's planned time. Buckets must not overlap.
+ *
+ * Written for a year of a million orders on 100,000 machines: an order finds its bucket by a binary search over
+ * the buckets' starts (width_bucket over bt.t, bt.ks the bucket of each position) instead of a join on ranges, a
+ * stopping order walks only the buckets it spans, and the orders that cannot touch the period are left out first.
  */
 export function machineTimesSql(q: ReportQuery, buckets: Bucket[], timeZone: string, sql: Sql): string {
   const b = bucketsSql(buckets, timeZone, sql);
   const machines = machineWhere(q, sql);
   const person = q.userId ? `and o.assignee_id = ${sql.p(q.userId)}` : '';
+  const position = (at: string) => `width_bucket(${at}, (select t from bt))`;
+  const bucketOf = (at: string) => `(select ks from bt)[${position(at)}]`;
+  // Failures and repairs per machine and bucket (fl, rp), and per bucket only (bfl, brp: 13 groups, not 400,000).
+  const counts = (name: string, cols: string, by: string) =>
+    `${name} as (select ${cols}, count(*)::int as failures
+       from ord o join b on b.k = ${bucketOf('o.reported_at')} and o.reported_at < b.t1 group by ${by})`;
+  const repairs = (name: string, cols: string, by: string) =>
+    `${name} as (select ${cols}, count(*)::int as repairs, coalesce(sum(o.repair_minutes), 0)::numeric as repair_min
+       from ord o join b on b.k = ${bucketOf('o.finished_at')} and o.finished_at < b.t1
+      where o.state in ('finished', 'checked') group by ${by})`;
   return `b as (${b}),
+  bt as (select array_append(array_agg(t0 order by t0), max(t1)) as t, array_agg(k order by t0) as ks,
+                count(*)::int as n, min(t0) as t0, max(t1) as t1 from b),
   m as (select e.id, e.code, e.name, e.category_id, e.workshop_id, e.line_id, e.status from equipment e where ${machines}),
   sh as (select es.equipment_id, es.start_date, es.end_date, ${SHIFT_MINUTES} as minutes
            from equipment_shifts es join shifts s on s.tenant_id = es.tenant_id and s.id = es.shift_id and s.deleted_at is null
           where es.tenant_id = $1 and es.equipment_id in (select id from m)),
+  shb as (select b.k, sh.equipment_id as id,
+            sum(sh.minutes * greatest(0, least(sh.end_date, b.dc) - greatest(sh.start_date, b.d0) + 1))::numeric as planned
+            from b join sh on sh.start_date <= b.dc and sh.end_date >= b.d0 group by b.k, sh.equipment_id),
+  hs as (select distinct equipment_id as id from sh),
   pl as (select b.k, m.id,
-           case when exists (select 1 from sh where sh.equipment_id = m.id)
-             then coalesce((select sum(sh.minutes * greatest(0, least(sh.end_date, b.dc) - greatest(sh.start_date, b.d0) + 1))
-                              from sh where sh.equipment_id = m.id), 0)::numeric
+           case when hs.id is not null then coalesce(shb.planned, 0)
              else greatest(0, extract(epoch from (b.tc - b.t0)) / 60)::numeric end as planned
-           from b cross join m),
-  ord as (select o.* from repair_orders o where o.tenant_id = $1 and o.state <> 'cancelled'
-            and o.equipment_id in (select id from m) ${person}),
+           from b cross join m left join hs on hs.id = m.id left join shb on shb.k = b.k and shb.id = m.id),
+  ord as (select o.equipment_id, o.state, o.stopped, o.reported_at, o.finished_at, o.repair_minutes,
+                 o.labour_cost, o.parts_cost, o.external_cost, o.total_cost,
+                 case when o.state in ('finished', 'checked') then coalesce(o.finished_at, now()) else now() end as ended
+            from repair_orders o join equipment oe on oe.tenant_id = o.tenant_id and oe.id = o.equipment_id
+           where o.tenant_id = $1 and o.state <> 'cancelled' and ${machineWhere(q, sql, 'oe')} ${person}
+             and o.reported_at < (select t1 from bt)
+             and (o.state not in ('finished', 'checked') or o.finished_at is null or o.finished_at >= (select t0 from bt))),
   dt as (select b.k, o.equipment_id as id,
-           sum(greatest(0, extract(epoch from (least(b.tc, case when o.state in ('finished', 'checked')
-             then coalesce(o.finished_at, now()) else now() end) - greatest(b.t0, o.reported_at))) / 60))::numeric as downtime
-           from b join ord o on o.stopped and o.reported_at < b.tc group by b.k, o.equipment_id),
-  fl as (select b.k, o.equipment_id as id, count(*)::int as failures
-           from b join ord o on o.reported_at >= b.t0 and o.reported_at < b.t1 group by b.k, o.equipment_id),
-  rp as (select b.k, o.equipment_id as id, count(*)::int as repairs, coalesce(sum(o.repair_minutes), 0)::numeric as repair_min
-           from b join ord o on o.state in ('finished', 'checked') and o.finished_at >= b.t0 and o.finished_at < b.t1
-          group by b.k, o.equipment_id),
+           sum(greatest(0, extract(epoch from (least(b.tc, o.ended) - greatest(b.t0, o.reported_at))) / 60))::numeric as downtime
+           from ord o
+           cross join lateral generate_series(greatest(1, ${position('o.reported_at')}),
+                                              least((select n from bt), ${position('o.ended')})) as g(j)
+           join b on b.k = (select ks from bt)[g.j]
+          where o.stopped group by b.k, o.equipment_id),
+  ${counts('fl', 'b.k, o.equipment_id as id', 'b.k, o.equipment_id')},
+  ${counts('bfl', 'b.k', 'b.k')},
+  ${repairs('rp', 'b.k, o.equipment_id as id', 'b.k, o.equipment_id')},
+  ${repairs('brp', 'b.k', 'b.k')},
   mt as (select pl.k, pl.id, pl.planned, coalesce(dt.downtime, 0) as downtime,
            greatest(pl.planned - coalesce(dt.downtime, 0), 0) as running,
            coalesce(fl.failures, 0) as failures, coalesce(rp.repairs, 0) as repairs, coalesce(rp.repair_min, 0) as repair_min
            from pl left join dt on dt.k = pl.k and dt.id = pl.id left join fl on fl.k = pl.k and fl.id = pl.id
-           left join rp on rp.k = pl.k and rp.id = pl.id)`;
+           left join rp on rp.k = pl.k and rp.id = pl.id),
+  ${BUCKET_TOTALS}`;
 }
+
+/**
+ * CTE bk: the sums of mt per bucket (planned, downtime, running, failures, repairs, repair_min) without a row per
+ * machine and bucket: the machines without shifts count the calendar all alike, and a machine's downtime is cut at
+ * its planned time only where it has downtime. The trend and the home panel read this; 12 months of 100,000
+ * machines would otherwise be 1.2 million rows.
+ */
+const CALENDAR = 'greatest(0, extract(epoch from (b.tc - b.t0)) / 60)::numeric';
+const BUCKET_TOTALS = `cal as (select count(*) filter (where hs.id is null) as n from m left join hs on hs.id = m.id),
+  bpl as (select b.k, (select n from cal) * ${CALENDAR} + coalesce((select sum(shb.planned) from shb where shb.k = b.k), 0)
+            as planned from b),
+  bdt as (select dt.k, sum(dt.downtime) as downtime,
+            sum(least(dt.downtime, case when hs.id is not null then coalesce(shb.planned, 0) else ${CALENDAR} end)) as cut
+            from dt join b on b.k = dt.k left join hs on hs.id = dt.id left join shb on shb.k = dt.k and shb.id = dt.id
+           group by dt.k),
+  bk as (select bpl.k, bpl.planned, coalesce(bdt.downtime, 0) as downtime, bpl.planned - coalesce(bdt.cut, 0) as running,
+           coalesce(bfl.failures, 0) as failures, coalesce(brp.repairs, 0) as repairs, coalesce(brp.repair_min, 0) as repair_min
+           from bpl left join bdt on bdt.k = bpl.k left join bfl on bfl.k = bpl.k left join brp on brp.k = bpl.k)`;
 
 /** The group a report row stands for: one machine, a category or a workshop (the key may be null: "none"). */
 export const GROUPS = {

@@ -194,6 +194,15 @@ describe('MTBF / MTTR (mtchart)', () => {
     expect(r.trend![2]).toMatchObject({ failures: 0, mtbf: null, mttr: null });
   });
 
+  it('splits the downtime of a stop across midnight between the two days of the trend', async () => {
+    // O4 stops M2 from 22:00 on 10 March to 02:00 on 11 March (Shanghai).
+    const r = await get<Report>('/api-list/report/mtchart?start=2026-03-09&end=2026-03-11&groupBy=workshop');
+    expect(r.trend!.map((p) => p.downtimeHours)).toEqual(['0.00', '2.00', '2.00']);
+    expect(r.total).toMatchObject({ downtimeHours: '4.00' });
+    const tail = await get<Report>('/api-list/report/mtchart?start=2026-03-11&end=2026-03-11');
+    expect(byName(tail.rows, 'M2')).toMatchObject({ downtimeHours: '2.00', failures: 0, repairs: 1 });
+  });
+
   it('an empty period has no failures and no division by zero', async () => {
     const r = await get<Report>('/api-list/report/mtchart?start=2025-01-01&end=2025-01-05');
     expect(r.rows.every((row) => row.failures === 0 && row.mtbf === null && row.mttr === null)).toBe(true);
@@ -534,6 +543,25 @@ describe('guards', () => {
     const m3 = rows.find((row) => String(row[0]).endsWith('M3'))!;
     expect(cell(m3, 'MTBF(h)') ?? '').toBe(''); // no failure, no MTBF: an empty cell, not 0
     expect(rows).toHaveLength((await report('mtchart')).rows.length);
+  });
+});
+
+describe('a report with more rows than a page', () => {
+  it('shows the first 500 machines and says how many there are; the export has them all', async () => {
+    const big = await secondTenant(t, 'rptbig');
+    await withTenant(t.db, big.tenantId, null, async (tx) => {
+      for (let i = 1; i <= 501; i++) await tx.insert('equipment', { code: `B${i}`, name: `Machine ${i}` });
+    });
+    const page = await get<Report & { rowCount: number }>(`/api-list/report/mtchart?${PERIOD}`, big.token);
+    expect([page.rows.length, page.rowCount]).toEqual([500, 501]);
+    expect(page.total).toMatchObject({ plannedHours: String((501 * 240).toFixed(2)) });
+    const r = await post<{ id: number }>(
+      '/api-list/report/mtchart/export',
+      { start: '2026-03-01', end: '2026-03-10' },
+      big.token,
+    );
+    const [, ...rows] = await readXlsx(await waitForDownload(t, big.token, r.id));
+    expect(rows).toHaveLength(501);
   });
 });
 

@@ -4,7 +4,7 @@ import { t } from '../../platform/i18n/index.js';
 import { boardRoutes } from './board-routes.js';
 import { queueReportExport, REPORT_EXPORT_JOB, reportExportJob } from './export.js';
 import { periodOf, querySchema, type ReportQuery, tenantTimeZone } from './filters.js';
-import { allReports, type ReportDef, reportPermission } from './framework.js';
+import { allReports, PAGE_ROWS, type ReportDef, reportPermission, runReport } from './framework.js';
 import { homePanelRoutes } from './homepanel.js';
 import { operationLogRoutes } from './oplog.js';
 import './order-reports.js';
@@ -64,8 +64,14 @@ export const reportRoutes: FastifyPluginAsync = async (app) => {
       (req) =>
         req.tenant(async (tx) => {
           const period = periodOf(req.query, await tenantTimeZone(tx));
-          const result = await def.run({ tx, q: req.query, period, lang: req.lang });
-          return ok({ ...result, period, groupBy: req.query.groupBy ?? def.groups[0] });
+          const result = await runReport(def, { tx, q: req.query, period, lang: req.lang });
+          return ok({
+            ...result,
+            rows: result.rows.slice(0, PAGE_ROWS),
+            rowCount: result.rows.length,
+            period,
+            groupBy: req.query.groupBy ?? def.groups[0],
+          });
         }),
     );
     app.post<{ Body: ReportQuery }>(

@@ -33,37 +33,35 @@ async function timeFigures(ctx: ReportContext, withTrend: boolean) {
   const g = GROUPS[groupOf(q.groupBy)];
   const sql = new Sql(tx.tenantId);
   const cte = machineTimesSql(q, [{ start: period.start, end: period.end }], period.timeZone, sql);
-  const rows = await tx.query<ReportRow>(
+  // The rows and the total in one pass: the total is the empty grouping set.
+  const all = await tx.query<ReportRow & { total: boolean }>(
     `with ${cte},
-     grouped as (select ${g.key} as key, ${g.name} as name, ${SUMS} from mt join m on m.id = mt.id ${g.join}
-                  group by ${g.key}, ${g.name})
-     select key, name, ${FIGURES} from grouped order by failures desc, name nulls last`,
+     grouped as (select ${g.key} as key, ${g.name} as name, grouping(${g.key}) = 1 as total, ${SUMS}
+                   from mt join m on m.id = mt.id ${g.join}
+                  group by grouping sets ((${g.key}, ${g.name}), ()))
+     select key, name, total, ${FIGURES} from grouped order by failures desc, name nulls last`,
     sql.values,
   );
-  const totalSql = new Sql(tx.tenantId);
-  const totalCte = machineTimesSql(q, [{ start: period.start, end: period.end }], period.timeZone, totalSql);
-  const total = await tx.query(
-    `with ${totalCte}, s as (select ${SUMS} from mt) select ${FIGURES} from s`,
-    totalSql.values,
-  );
+  const rows = all.rows.filter((r) => !r.total).map(({ total: _total, ...r }) => r);
+  const { key: _key, name: _name, total: _total, ...total } = all.rows.find((r) => r.total)!;
   let trend: TrendPoint[] | undefined;
   if (withTrend) {
     const buckets = trendBuckets(period);
     const trendSql = new Sql(tx.tenantId);
     const trendCte = machineTimesSql(q, buckets, period.timeZone, trendSql);
     const r = await tx.query<{ k: number } & Record<string, unknown>>(
-      `with ${trendCte}, s as (select mt.k, ${SUMS} from mt group by mt.k) select k, ${FIGURES} from s order by k`,
+      `with ${trendCte} select k, ${FIGURES} from bk order by k`,
       trendSql.values,
     );
     trend = r.rows.map(({ k, ...rest }) => ({ ...buckets[k - 1]!, ...rest }));
   }
   return {
-    rows: rows.rows.map((r) => ({
+    rows: rows.map((r) => ({
       ...r,
       name: r.name ?? t(lang, 'reports.none'),
       drill: ordersDrill(period, g.drill, r.key),
     })),
-    total: total.rows[0],
+    total,
     trend,
   };
 }

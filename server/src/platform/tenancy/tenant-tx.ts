@@ -107,6 +107,13 @@ export class TenantTx implements Queryable {
  */
 const READ = /^\s*(\/\*.*?\*\/\s*)?select\b/is;
 
+/**
+ * Turns PostgreSQL's JIT off for the rest of the transaction. Date series and large joins inflate the planner's
+ * cost far past the JIT thresholds: compiling took 1.4 s of a 1.5 s check generation (50 ms of work) and about
+ * 0.9 s of every report over a year of orders. The embedded database ignores the setting.
+ */
+export const noJit = (tx: TenantTx) => tx.query('set local jit = off');
+
 export const isId = (v: unknown): v is number | string =>
   (typeof v === 'number' && Number.isSafeInteger(v) && v > 0) || (typeof v === 'string' && /^[1-9]\d{0,15}$/.test(v));
 

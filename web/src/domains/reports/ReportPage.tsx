@@ -146,6 +146,15 @@ export default function ReportPage({ keys }: { keys: string[] }) {
           <EChart option={trend} height={240} testId="report-trend" />
         </Card>
       )}
+      {data.data && (data.data.rowCount ?? 0) > data.data.rows.length && (
+        <Alert
+          type="warning"
+          showIcon
+          className="report-note"
+          data-testid="report-rows-capped"
+          title={t('rowsCapped', { count: data.data.rowCount, shown: data.data.rows.length })}
+        />
+      )}
       <ResponsiveTable<ReportRow>
         rowKey={(r) => String(r.key ?? 'none')}
         columns={columns}

@@ -28,6 +28,8 @@ export interface ReportRow {
 
 export interface ReportData {
   rows: ReportRow[];
+  /** All rows of the report; the page gets the first few hundred. */
+  rowCount?: number;
   total?: Record<string, unknown>;
   trend?: (Record<string, unknown> & { start: string; end: string })[];
   period: { start: string; end: string; timeZone: string };
