@@ -39,10 +39,10 @@ export const workshopReport = defineReport({
                   sum(coalesce(o.external_cost, 0)) as external, sum(coalesce(o.total_cost, 0)) as total
                   from ord o join b on o.reported_at >= b.t0 and o.reported_at < b.t1 group by o.equipment_id)
        select ${g.key} as key, ${g.name} as name, sum(mt.failures)::int as failures,
-              ${hours('sum(mt.downtime)')} as "downtimeHours", ${hours('coalesce(sum(c.repair_min), 0)')} as "repairHours",
-              coalesce(sum(c.labour), 0)::numeric(14, 2) as "labourCost", coalesce(sum(c.parts), 0)::numeric(14, 2) as "partsCost",
-              coalesce(sum(c.external), 0)::numeric(14, 2) as "externalCost", coalesce(sum(c.total), 0)::numeric(14, 2) as "totalCost"
-         from mt join m on m.id = mt.id left join cost c on c.id = mt.id ${g.join}
+              ${hours('sum(mt.downtime)')} as "downtimeHours", ${hours('coalesce(sum(co.repair_min), 0)')} as "repairHours",
+              coalesce(sum(co.labour), 0)::numeric(14, 2) as "labourCost", coalesce(sum(co.parts), 0)::numeric(14, 2) as "partsCost",
+              coalesce(sum(co.external), 0)::numeric(14, 2) as "externalCost", coalesce(sum(co.total), 0)::numeric(14, 2) as "totalCost"
+         from mt join m on m.id = mt.id left join cost co on co.id = mt.id ${g.join}
         group by ${g.key}, ${g.name} order by failures desc, "totalCost" desc, name nulls last`,
       sql.values,
     );

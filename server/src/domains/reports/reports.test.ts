@@ -497,6 +497,16 @@ describe('spare parts and maintenance reports', () => {
 });
 
 describe('guards', () => {
+  it('answers every declared report under each of its groupings', async () => {
+    const decls = await get<{ key: string; groups: string[] }[]>('/api-list/report');
+    expect(decls.length).toBeGreaterThan(10);
+    for (const d of decls)
+      for (const g of d.groups) {
+        const r = await report(d.key, `&groupBy=${g}`);
+        expect(Array.isArray(r.rows), `${d.key} by ${g}`).toBe(true);
+      }
+  });
+
   it('each report sees only its own tenant', async () => {
     for (const key of [
       'mtchart',
