@@ -114,18 +114,22 @@ async function main(): Promise<void> {
     }
   }
   const cpu = os.cpus();
-  const met = rows.filter((r) => r.p95 < TARGET_MS).length;
+  // The generator makes repair history only: a report on check tasks or spare movements answers empty there, and
+  // its speed says nothing.
+  const measured = rows.filter((r) => r.rows !== 0);
+  const met = measured.filter((r) => r.p95 < TARGET_MS).length;
+  const verdict = (r: Row) => (r.rows === 0 ? 'no data' : r.p95 < TARGET_MS ? 'yes' : 'no');
   const text = [
     `Machine: ${cpu.length} × ${cpu[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB RAM, Node ${process.version}, load average before the run ${loadBefore.toFixed(1)}.`,
     `Date: ${new Date().toISOString()}. Command: \`npm run bench:reports${args.length ? ` -- ${args.join(' ')}` : ''}\`. Data: the ${quick ? 'tiny' : 'large'} scale's big tenant; the period is the last year; ${reps} timed calls after a warm-up, one at a time.`,
     '',
-    `${met} of ${rows.length} calls meet the target (p95 < ${TARGET_MS} ms).`,
+    `${met} of ${measured.length} calls on data meet the target (p95 < ${TARGET_MS} ms); ${rows.length - measured.length} calls read reports the generator has no data for (check tasks, spare movements).`,
     '',
     '| call | median ms | p95 ms | target ms | met | answer KB | rows (page shows 500) |',
     '|---|---:|---:|---:|---|---:|---:|',
     ...rows.map(
       (r) =>
-        `| ${r.call.replace(`start=${day(-365)}&end=${day(0)}&`, '')} | ${r.median.toFixed(0)} | ${r.p95.toFixed(0)} | ${TARGET_MS} | ${r.p95 < TARGET_MS ? 'yes' : 'no'} | ${r.kb.toFixed(0)} | ${r.rows ?? '-'} |`,
+        `| ${r.call.replace(`start=${day(-365)}&end=${day(0)}&`, '')} | ${r.median.toFixed(0)} | ${r.p95.toFixed(0)} | ${TARGET_MS} | ${verdict(r)} | ${r.kb.toFixed(0)} | ${r.rows ?? '-'} |`,
     ),
   ].join('\n');
   console.log(text);
