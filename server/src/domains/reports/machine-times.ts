@@ -74,7 +74,8 @@ export function machineTimesSql(q: ReportQuery, buckets: Bucket[], timeZone: str
            coalesce(fl.failures, 0) as failures, coalesce(rp.repairs, 0) as repairs, coalesce(rp.repair_min, 0) as repair_min
            from pl left join dt on dt.k = pl.k and dt.id = pl.id left join fl on fl.k = pl.k and fl.id = pl.id
            left join rp on rp.k = pl.k and rp.id = pl.id),
-  ${BUCKET_TOTALS}`;
+  ${BUCKET_TOTALS},
+  ${PERIOD_MACHINES}`;
 }
 
 /**
@@ -84,6 +85,23 @@ export function machineTimesSql(q: ReportQuery, buckets: Bucket[], timeZone: str
  * machines would otherwise be 1.2 million rows.
  */
 const CALENDAR = 'greatest(0, extract(epoch from (b.tc - b.t0)) / 60)::numeric';
+
+/**
+ * CTE mtp: mt's figures per machine over all the buckets together, from the same passes over the orders. When the
+ * buckets are the trend's (they cover the period without a gap) this is the period's row per machine, so a
+ * report gets its rows, total and trend from one statement. Running time is cut at 0 over the whole span.
+ */
+const PERIOD_MACHINES = `shm as (select id, sum(planned) as planned from shb group by id),
+  dtm as (select id, sum(downtime) as downtime from dt group by id),
+  flm as (select id, sum(failures) as failures from fl group by id),
+  rpm as (select id, sum(repairs) as repairs, sum(repair_min) as repair_min from rp group by id),
+  mpl as (select m.id, case when hs.id is not null then coalesce(shm.planned, 0)
+                            else (select sum(${CALENDAR}) from b) end as planned
+            from m left join hs on hs.id = m.id left join shm on shm.id = m.id),
+  mtp as (select mpl.id, mpl.planned, coalesce(dtm.downtime, 0) as downtime,
+            greatest(mpl.planned - coalesce(dtm.downtime, 0), 0) as running, coalesce(flm.failures, 0) as failures,
+            coalesce(rpm.repairs, 0) as repairs, coalesce(rpm.repair_min, 0) as repair_min
+            from mpl left join dtm on dtm.id = mpl.id left join flm on flm.id = mpl.id left join rpm on rpm.id = mpl.id)`;
 const BUCKET_TOTALS = `cal as (select count(*) filter (where hs.id is null) as n from m left join hs on hs.id = m.id),
   bpl as (select b.k, (select n from cal) * ${CALENDAR} + coalesce((select sum(shb.planned) from shb where shb.k = b.k), 0)
             as planned from b),

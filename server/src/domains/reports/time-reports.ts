@@ -27,34 +27,38 @@ const FIGURES = `${hours('planned')} as "plannedHours", ${hours('downtime')} as 
 const SUMS = `sum(mt.planned) as planned, sum(mt.downtime) as downtime, sum(mt.running) as running,
   sum(mt.failures) as failures, sum(mt.repairs) as repairs, sum(mt.repair_min) as repair_min`;
 
-/** Rows per group, the total over the whole filtered set, and the trend per bucket of the period. */
+/**
+ * Rows per group, the total over the whole filtered set, and the trend per bucket of the period, from one
+ * statement: the trend's buckets cover the period, so the rows come from mtp (each machine over all buckets)
+ * and the trend from bk, sharing the passes over the orders. The total is the empty grouping set.
+ */
 async function timeFigures(ctx: ReportContext, withTrend: boolean) {
   const { tx, q, period, lang } = ctx;
   const g = GROUPS[groupOf(q.groupBy)];
   const sql = new Sql(tx.tenantId);
-  const cte = machineTimesSql(q, [{ start: period.start, end: period.end }], period.timeZone, sql);
-  // The rows and the total in one pass: the total is the empty grouping set.
-  const all = await tx.query<ReportRow & { total: boolean }>(
+  const buckets = withTrend ? trendBuckets(period) : [{ start: period.start, end: period.end }];
+  const cte = machineTimesSql(q, buckets, period.timeZone, sql);
+  const all = await tx.query<ReportRow & { part: 'row' | 'total' | 'trend'; k: number | null }>(
     `with ${cte},
      grouped as (select ${g.key} as key, ${g.name} as name, grouping(${g.key}) = 1 as total, ${SUMS}
-                   from mt join m on m.id = mt.id ${g.join}
+                   from mtp mt join m on m.id = mt.id ${g.join}
                   group by grouping sets ((${g.key}, ${g.name}), ()))
-     select key, name, total, ${FIGURES} from grouped order by failures desc, name nulls last`,
+     select case when total then 'total' else 'row' end as part, key, name, null::int as k, ${FIGURES} from grouped
+     ${withTrend ? `union all select 'trend', null, null, k, ${FIGURES} from bk` : ''}
+     order by part, k, failures desc, name nulls last`,
     sql.values,
   );
-  const rows = all.rows.filter((r) => !r.total).map(({ total: _total, ...r }) => r);
-  const { key: _key, name: _name, total: _total, ...total } = all.rows.find((r) => r.total)!;
-  let trend: TrendPoint[] | undefined;
-  if (withTrend) {
-    const buckets = trendBuckets(period);
-    const trendSql = new Sql(tx.tenantId);
-    const trendCte = machineTimesSql(q, buckets, period.timeZone, trendSql);
-    const r = await tx.query<{ k: number } & Record<string, unknown>>(
-      `with ${trendCte} select k, ${FIGURES} from bk order by k`,
-      trendSql.values,
-    );
-    trend = r.rows.map(({ k, ...rest }) => ({ ...buckets[k - 1]!, ...rest }));
-  }
+  const strip = ({ part: _part, k: _k, ...r }: ReportRow & { part: string; k: number | null }) => r;
+  const rows = all.rows.filter((r) => r.part === 'row').map(strip);
+  const { key: _key, name: _name, ...total } = strip(all.rows.find((r) => r.part === 'total')!);
+  const trend: TrendPoint[] | undefined = withTrend
+    ? all.rows
+        .filter((r) => r.part === 'trend')
+        .map((r) => {
+          const { key: _key, name: _name, ...figures } = strip(r);
+          return { ...buckets[r.k! - 1]!, ...figures };
+        })
+    : undefined;
   return {
     rows: rows.map((r) => ({
       ...r,
