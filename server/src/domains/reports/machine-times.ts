@@ -78,12 +78,6 @@ export function machineTimesSql(q: ReportQuery, buckets: Bucket[], timeZone: str
   ${PERIOD_MACHINES}`;
 }
 
-/**
- * CTE bk: the sums of mt per bucket (planned, downtime, running, failures, repairs, repair_min) without a row per
- * machine and bucket: the machines without shifts count the calendar all alike, and a machine's downtime is cut at
- * its planned time only where it has downtime. The trend and the home panel read this; 12 months of 100,000
- * machines would otherwise be 1.2 million rows.
- */
 const CALENDAR = 'greatest(0, extract(epoch from (b.tc - b.t0)) / 60)::numeric';
 
 /**
@@ -102,6 +96,13 @@ const PERIOD_MACHINES = `shm as (select id, sum(planned) as planned from shb gro
             greatest(mpl.planned - coalesce(dtm.downtime, 0), 0) as running, coalesce(flm.failures, 0) as failures,
             coalesce(rpm.repairs, 0) as repairs, coalesce(rpm.repair_min, 0) as repair_min
             from mpl left join dtm on dtm.id = mpl.id left join flm on flm.id = mpl.id left join rpm on rpm.id = mpl.id)`;
+
+/**
+ * CTE bk: the sums of mt per bucket (planned, downtime, running, failures, repairs, repair_min) without a row per
+ * machine and bucket: the machines without shifts count the calendar all alike, and a machine's downtime is cut at
+ * its planned time only where it has downtime. The trend and the home panel read this; 12 months of 100,000
+ * machines would otherwise be 1.2 million rows.
+ */
 const BUCKET_TOTALS = `cal as (select count(*) filter (where hs.id is null) as n from m left join hs on hs.id = m.id),
   bpl as (select b.k, (select n from cal) * ${CALENDAR} + coalesce((select sum(shb.planned) from shb where shb.k = b.k), 0)
             as planned from b),

@@ -32,11 +32,11 @@ const SUMS = `sum(mt.planned) as planned, sum(mt.downtime) as downtime, sum(mt.r
  * statement: the trend's buckets cover the period, so the rows come from mtp (each machine over all buckets)
  * and the trend from bk, sharing the passes over the orders. The total is the empty grouping set.
  */
-async function timeFigures(ctx: ReportContext, withTrend: boolean) {
+async function timeFigures(ctx: ReportContext) {
   const { tx, q, period, lang } = ctx;
   const g = GROUPS[groupOf(q.groupBy)];
   const sql = new Sql(tx.tenantId);
-  const buckets = withTrend ? trendBuckets(period) : [{ start: period.start, end: period.end }];
+  const buckets = trendBuckets(period);
   const cte = machineTimesSql(q, buckets, period.timeZone, sql);
   const all = await tx.query<ReportRow & { part: 'row' | 'total' | 'trend'; k: number | null }>(
     `with ${cte},
@@ -44,21 +44,19 @@ async function timeFigures(ctx: ReportContext, withTrend: boolean) {
                    from mtp mt join m on m.id = mt.id ${g.join}
                   group by grouping sets ((${g.key}, ${g.name}), ()))
      select case when total then 'total' else 'row' end as part, key, name, null::int as k, ${FIGURES} from grouped
-     ${withTrend ? `union all select 'trend', null, null, k, ${FIGURES} from bk` : ''}
+     union all select 'trend', null, null, k, ${FIGURES} from bk
      order by part, k, failures desc, name nulls last`,
     sql.values,
   );
   const strip = ({ part: _part, k: _k, ...r }: ReportRow & { part: string; k: number | null }) => r;
   const rows = all.rows.filter((r) => r.part === 'row').map(strip);
   const { key: _key, name: _name, ...total } = strip(all.rows.find((r) => r.part === 'total')!);
-  const trend: TrendPoint[] | undefined = withTrend
-    ? all.rows
-        .filter((r) => r.part === 'trend')
-        .map((r) => {
-          const { key: _key, name: _name, ...figures } = strip(r);
-          return { ...buckets[r.k! - 1]!, ...figures };
-        })
-    : undefined;
+  const trend: TrendPoint[] = all.rows
+    .filter((r) => r.part === 'trend')
+    .map((r) => {
+      const { key: _key, name: _name, ...figures } = strip(r);
+      return { ...buckets[r.k! - 1]!, ...figures };
+    });
   return {
     rows: rows.map((r) => ({
       ...r,
@@ -92,7 +90,7 @@ export const mtReport = defineReport({
     h('downtimeHours'),
   ],
   trend: [h('mtbf', true), h('mttr', true)],
-  run: (ctx) => timeFigures(ctx, true),
+  run: timeFigures,
 });
 
 export const faultRateReport = defineReport({
@@ -103,7 +101,7 @@ export const faultRateReport = defineReport({
   chart: 'bar',
   columns: [{ name: 'faultRate', kind: 'number', chart: true }, n('failures'), h('runningHours'), h('plannedHours')],
   trend: [{ name: 'faultRate', kind: 'number', chart: true }],
-  run: (ctx) => timeFigures(ctx, true),
+  run: timeFigures,
 });
 
 export const oeeReport = defineReport({
@@ -119,5 +117,5 @@ export const oeeReport = defineReport({
     h('runningHours'),
   ],
   trend: [{ name: 'availability', kind: 'percent', chart: true }],
-  run: (ctx) => timeFigures(ctx, true),
+  run: timeFigures,
 });
