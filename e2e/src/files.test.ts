@@ -61,7 +61,8 @@ browserSuite('photos and attachments (generic form)', () => {
       .getByTestId('field-attachments')
       .locator('input[type=file]')
       .setInputFiles({ name: '说明书.pdf', mimeType: 'application/pdf', buffer: PDF });
-    await form.getByTestId('field-attachments').getByText('说明书.pdf').waitFor();
+    // Done, the name becomes a link; while antd swaps the uploading item for it, both carry the name.
+    await form.getByTestId('field-attachments').getByRole('link', { name: '说明书.pdf' }).waitFor();
     await form.getByTestId('field-attachments').scrollIntoViewIfNeeded();
     await screenshot(page, 'files-form');
     await page.getByTestId('resource-form-save').click();
