@@ -266,7 +266,7 @@ export const taskEntity = defineEntity({
       uniqueWith: ['planId', 'dueAt'],
     },
     { name: 'workshopId', type: 'ref', ref: 'workshop', readOnly: true, filter: 'eq' },
-    { name: 'dueAt', type: 'datetime', readOnly: true, filter: 'range', sortable: true },
+    { name: 'dueAt', type: 'datetime', required: true, readOnly: true, filter: 'range', sortable: true },
     { name: 'deadline', type: 'datetime', readOnly: true, sortable: true },
     { name: 'state', type: 'enum', options: TASK_STATES, default: 'pending', readOnly: true, filter: 'in' },
     { name: 'assigneeId', type: 'ref', ref: 'user', readOnly: true, filter: 'eq', blocksDelete: false },

@@ -61,7 +61,7 @@ export const docEntity = defineEntity({
     // An issue to a maintenance task: posting writes the task's parts used (the check domain's seam).
     { name: 'checkTaskId', type: 'ref', ref: 'checktask', filter: 'eq', list: false, blocksDelete: false },
     { name: 'costCentre', type: 'string', maxLength: 50, filter: 'like', list: false },
-    { name: 'docDate', type: 'datetime', defaultNow: true, filter: 'range', sortable: true },
+    { name: 'docDate', type: 'datetime', required: true, defaultNow: true, filter: 'range', sortable: true },
     {
       name: 'state',
       type: 'enum',
@@ -222,7 +222,15 @@ export const moveEntity = defineEntity({
   customFields: false,
   defaultSort: { field: 'movedAt', dir: 'desc' },
   fields: [
-    { name: 'movedAt', type: 'datetime', readOnly: true, defaultNow: true, filter: 'range', sortable: true },
+    {
+      name: 'movedAt',
+      type: 'datetime',
+      required: true,
+      readOnly: true,
+      defaultNow: true,
+      filter: 'range',
+      sortable: true,
+    },
     { name: 'kind', type: 'enum', options: MOVE_KINDS, readOnly: true, filter: 'in' },
     { name: 'docId', type: 'ref', ref: 'sparedoc', readOnly: true, filter: 'eq' },
     { name: 'docType', type: 'enum', options: DOC_TYPES, readOnly: true, filter: 'in', list: false },
