@@ -121,7 +121,7 @@ export interface GenerateOptions {
 
 /**
  * Creates the tasks due until the end of the tenant's today, with their items copied from the scheme, in
- * two statements' worth of SQL. Idempotent: a task is unique per plan, machine and due time, so a second run
+ * one statement. Idempotent: a task is unique per plan, machine and due time, so a second run
  * (or a run on another server at the same moment) creates nothing twice.
  */
 export async function generateTasks(
@@ -134,11 +134,11 @@ export async function generateTasks(
   await noJit(tx);
   const r = await tx.query<{ tasks: string; items: string }>(
     `${OCCURRENCES},
-     ins as (
-       insert into check_tasks (tenant_id, kind, plan_id, scheme_id, line_id, equipment_id, workshop_id, due_at,
-                                deadline, state, assignee_id, workgroup_id, abnormal_count, late)
-       select $1, o.kind, o.plan_id, o.scheme_id, o.line_id, o.equipment_id, o.workshop_id, o.due_at,
-              o.due_at + make_interval(hours => o.duration_hours), 'pending', cp.assignee_id, cp.workgroup_id, 0, false
+     todo as (
+       -- The occurrences not made yet, each with the id its task takes: the insert then writes the code (XJ
+       -- patrol, DJ spot check, BY maintenance, then the id) too, where an update after it would write every new
+       -- task a second time and check its foreign keys again.
+       select nextval('check_tasks_id_seq') as id, o.*, cp.assignee_id, cp.workgroup_id
          from occ o
          join check_plans cp on cp.tenant_id = $1 and cp.id = o.plan_id
         -- The catch-up days are mostly made already: an anti-join drops them at a fraction of what a conflict
@@ -149,17 +149,34 @@ export async function generateTasks(
           and (o.equipment_id is not null
                or not exists (select 1 from check_tasks t where t.tenant_id = $1 and t.line_id = o.line_id
                                  and t.plan_id = o.plan_id and t.due_at = o.due_at))
+     ), ins as (
+       insert into check_tasks (id, code, tenant_id, kind, plan_id, scheme_id, line_id, equipment_id, workshop_id,
+                                due_at, deadline, state, assignee_id, workgroup_id, abnormal_count, late)
+       overriding system value
+       select n.id, (case n.kind when 1 then 'XJ' when 2 then 'DJ' else 'BY' end) || lpad(n.id::text, 8, '0'), $1,
+              n.kind, n.plan_id, n.scheme_id, n.line_id, n.equipment_id, n.workshop_id, n.due_at,
+              n.due_at + make_interval(hours => n.duration_hours), 'pending', n.assignee_id, n.workgroup_id, 0, false
+         from todo n
        -- Unique per plan, machine and due time, or per route, plan and due time.
        on conflict do nothing
        returning id, scheme_id, equipment_id, line_id
+     ), scheme_items as materialized (
+       -- Apart from the tasks: a tenant's scheme items are few, and meet the tasks in one hash join (planned on a
+       -- guess of a handful of projects, the join ran over every new task once per project).
+       select sd.scheme_id, sd.sort, pr.id as project_id, pr.name, pr.part, pr.method, pr.standard, pr.answer_type,
+              pr.unit, pr.lower_limit, pr.upper_limit, pr.choices, pr.abnormal_choices, pr.photo_required,
+              pr.raise_repair
+         from check_scheme_details sd
+         join check_projects pr on pr.tenant_id = $1 and pr.id = sd.project_id and pr.deleted_at is null
+        where sd.tenant_id = $1
      ), items as (
        insert into check_task_details (tenant_id, task_id, project_id, equipment_id, sort, name, part, method, standard,
                                        answer_type, unit, lower_limit, upper_limit, choices, abnormal_choices,
                                        photo_required, raise_repair, abnormal, danger_state)
-       select $1, i.task_id, pr.id, i.equipment_id, i.n * 100000 + sd.sort,
-              pr.name, pr.part, pr.method, pr.standard, pr.answer_type, pr.unit,
-              pr.lower_limit, pr.upper_limit, pr.choices, pr.abnormal_choices,
-              coalesce(pr.photo_required, false), coalesce(pr.raise_repair, false), false, 'none'
+       select $1, i.task_id, si.project_id, i.equipment_id, i.n * 100000 + si.sort,
+              si.name, si.part, si.method, si.standard, si.answer_type, si.unit,
+              si.lower_limit, si.upper_limit, si.choices, si.abnormal_choices,
+              coalesce(si.photo_required, false), coalesce(si.raise_repair, false), false, 'none'
          from (
            select i.id as task_id, i.equipment_id, i.scheme_id, 0::bigint as n from ins i where i.equipment_id is not null
            union all
@@ -172,22 +189,13 @@ export async function generateTasks(
              join equipment e on e.tenant_id = $1 and e.id = s.equipment_id and e.deleted_at is null
               and e.status is distinct from 'scrapped'
             where i.equipment_id is null) i
-         join check_scheme_details sd on sd.tenant_id = $1 and sd.scheme_id = i.scheme_id
-         join check_projects pr on pr.tenant_id = $1 and pr.id = sd.project_id and pr.deleted_at is null
+         join scheme_items si on si.scheme_id = i.scheme_id
        returning 1
      )
      select (select count(*) from ins) as tasks, (select count(*) from items) as items`,
     [tx.tenantId, (opts.now ?? new Date()).toISOString(), -(opts.catchUpDays ?? 7), 0, opts.planIds ?? null, true],
   );
-  const tasks = Number(r.rows[0]!.tasks);
-  // The number follows the identity the insert gave (XJ patrol, DJ spot check, BY maintenance).
-  if (tasks)
-    await tx.query(
-      `update check_tasks set code = (case kind when 1 then 'XJ' when 2 then 'DJ' else 'BY' end) || lpad(id::text, 8, '0')
-        where tenant_id = $1 and code is null`,
-      [tx.tenantId],
-    );
-  return { tasks, items: Number(r.rows[0]!.items) };
+  return { tasks: Number(r.rows[0]!.tasks), items: Number(r.rows[0]!.items) };
 }
 
 export interface Occurrence {
