@@ -43,7 +43,7 @@ export const homePanelRoutes: FastifyPluginAsync = async (app) => {
           [tx.tenantId, [...OPEN_STATES], today, timeZone],
         );
         const sql = new Sql(tx.tenantId);
-        const cte = machineTimesSql({}, [current, previous], timeZone, sql);
+        const cte = machineTimesSql({}, [current, previous], timeZone, sql, { totals: true });
         const figures = await tx.query<Record<string, string | null>>(
           `with ${cte}
            select k, failures::int as failures, repairs::int as repairs, ${hours('repair_min')} as "repairHours",

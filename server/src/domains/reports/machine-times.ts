@@ -15,14 +15,23 @@ const SHIFT_MINUTES = `coalesce(s.work_minutes, (extract(epoch from (s.end_time:
   + case when s.end_time::time > s.start_time::time then 0 else 1440 end)`;
 
 /**
- * CTEs b (buckets), m (the machines the filters keep) and mt (one row per bucket and machine). The person filter
- * narrows the orders (to the assignee); it does not change a machine's planned time. Buckets must not overlap.
+ * CTEs b (buckets), m (the machines the filters keep), ord (their orders) and what the report reads: mt (one row
+ * per bucket and machine), bk (the sums per bucket) or mtp (one row per machine over all buckets). Only those are
+ * written: PostgreSQL materializes a CTE that is named twice, even by a CTE nobody reads, where one named once is
+ * planned inside its reader. The person filter narrows the orders (to the assignee); it does not change a
+ * machine's planned time. Buckets must not overlap.
  *
  * Written for a year of a million orders on 100,000 machines: an order finds its bucket by a binary search over
  * the buckets' starts (width_bucket over bt.t, bt.ks the bucket of each position) instead of a join on ranges, a
  * stopping order walks only the buckets it spans, and the orders that cannot touch the period are left out first.
  */
-export function machineTimesSql(q: ReportQuery, buckets: Bucket[], timeZone: string, sql: Sql): string {
+export function machineTimesSql(
+  q: ReportQuery,
+  buckets: Bucket[],
+  timeZone: string,
+  sql: Sql,
+  reads: { perBucket?: boolean; totals?: boolean; period?: boolean } = { perBucket: true },
+): string {
   const b = bucketsSql(buckets, timeZone, sql);
   const machines = machineWhere(q, sql);
   const person = q.userId ? `and o.assignee_id = ${sql.p(q.userId)}` : '';
@@ -66,16 +75,23 @@ export function machineTimesSql(q: ReportQuery, buckets: Bucket[], timeZone: str
            join b on b.k = (select ks from bt)[g.j]
           where o.stopped group by b.k, o.equipment_id),
   ${counts('fl', 'b.k, o.equipment_id as id', 'b.k, o.equipment_id')},
-  ${counts('bfl', 'b.k', 'b.k')},
-  ${repairs('rp', 'b.k, o.equipment_id as id', 'b.k, o.equipment_id')},
-  ${repairs('brp', 'b.k', 'b.k')},
+  ${repairs('rp', 'b.k, o.equipment_id as id', 'b.k, o.equipment_id')}${
+    reads.perBucket
+      ? `,
   mt as (select pl.k, pl.id, pl.planned, coalesce(dt.downtime, 0) as downtime,
            greatest(pl.planned - coalesce(dt.downtime, 0), 0) as running,
            coalesce(fl.failures, 0) as failures, coalesce(rp.repairs, 0) as repairs, coalesce(rp.repair_min, 0) as repair_min
            from pl left join dt on dt.k = pl.k and dt.id = pl.id left join fl on fl.k = pl.k and fl.id = pl.id
-           left join rp on rp.k = pl.k and rp.id = pl.id),
-  ${BUCKET_TOTALS},
-  ${PERIOD_MACHINES}`;
+           left join rp on rp.k = pl.k and rp.id = pl.id)`
+      : ''
+  }${
+    reads.totals
+      ? `,
+  ${counts('bfl', 'b.k', 'b.k')},
+  ${repairs('brp', 'b.k', 'b.k')},
+  ${BUCKET_TOTALS}`
+      : ''
+  }${reads.period ? `,\n  ${PERIOD_MACHINES}` : ''}`;
 }
 
 const CALENDAR = 'greatest(0, extract(epoch from (b.tc - b.t0)) / 60)::numeric';

@@ -37,7 +37,7 @@ async function timeFigures(ctx: ReportContext) {
   const g = GROUPS[groupOf(q.groupBy)];
   const sql = new Sql(tx.tenantId);
   const buckets = trendBuckets(period);
-  const cte = machineTimesSql(q, buckets, period.timeZone, sql);
+  const cte = machineTimesSql(q, buckets, period.timeZone, sql, { totals: true, period: true });
   const all = await tx.query<ReportRow & { part: 'row' | 'total' | 'trend'; k: number | null }>(
     `with ${cte},
      grouped as (select ${g.key} as key, ${g.name} as name, grouping(${g.key}) = 1 as total, ${SUMS}
