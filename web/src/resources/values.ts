@@ -18,6 +18,7 @@ export function toFormValues(fields: FieldMeta[], row: Row | null): Record<strin
   for (const f of fields) {
     let v = row ? rowValue(row, f) : f.default;
     if (v !== undefined && v !== null && (f.type === 'date' || f.type === 'datetime')) v = dayjs(String(v));
+    if (!row && v === undefined && f.defaultNow && f.writable) v = dayjs();
     if (v !== undefined && v !== null && f.type === 'decimal') v = Number(v);
     if (f.custom) (out.custom as Record<string, unknown>)[f.name.slice(7)] = v;
     else out[f.name] = v;

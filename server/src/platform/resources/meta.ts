@@ -61,7 +61,7 @@ function fieldMeta(def: EntityDef, f: Field, ctx: ReadContext, lang: Lang): Fiel
     exportable: f.exportable,
     display: f.display,
   };
-  for (const k of ['minLength', 'maxLength', 'min', 'max', 'scale', 'default', 'dict', 'ref'] as const)
+  for (const k of ['minLength', 'maxLength', 'min', 'max', 'scale', 'default', 'defaultNow', 'dict', 'ref'] as const)
     if (d[k] !== undefined) (m as unknown as Record<string, unknown>)[k] = d[k];
   if (d.type === 'decimal') m.scale = d.scale ?? 2;
   if (d.type === 'enum') m.options = d.options!.map((value) => ({ value, label: f.optionLabel(lang, value) }));

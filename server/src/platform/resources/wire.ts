@@ -53,6 +53,8 @@ export interface FieldMeta {
   max?: number;
   scale?: number;
   default?: string | number | boolean;
+  /** A new record's value is the moment (or day) it is made: the form starts with now. */
+  defaultNow?: boolean;
   options?: Option[];
   dict?: string;
   ref?: string;
