@@ -19,6 +19,7 @@ import { hashPassword } from '../../server/src/platform/auth/password.js';
 import { pageRows, readContext } from '../../server/src/platform/resources/read.js';
 import { type TenantTx, withTenant } from '../../server/src/platform/tenancy/tenant-tx.js';
 import { seed } from '../../server/src/seed/index.js';
+import { commandLine } from './flags.js';
 import { fillCheckPlans } from './generate/check.js';
 import { fillFactory } from './generate/factory.js';
 import { newTenant } from './generate/index.js';
@@ -27,12 +28,8 @@ import { recordStatements, replayLoad } from './raw-sql.js';
 import { type Figures, load, type Scenario } from './scenarios.js';
 import { BENCH_PASSWORD, benchPgUrl, login, pgReachable, repoRoot, startServer } from './server.js';
 
-const args = process.argv.slice(2);
-const flag = (name: string, fallback: string) => {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 && args[i + 1] ? args[i + 1]! : fallback;
-};
-const quick = args.includes('--quick');
+const { flag, has, command } = commandLine();
+const quick = has('quick');
 const plans = Number(flag('plans', quick ? '2000' : '50000'));
 const only = flag('only', '');
 const pgUrl = benchPgUrl;
@@ -217,14 +214,14 @@ async function main(): Promise<void> {
       await loadLists(f, { databaseUrl: pgUrl, schema });
       figures.push(f);
     } finally {
-      if (!args.includes('--keep')) await db.exec(`drop schema if exists "${schema}" cascade`);
+      if (!has('keep')) await db.exec(`drop schema if exists "${schema}" cascade`);
       await db.close();
     }
   } else if (only !== 'pglite') log(`PostgreSQL at ${pgUrl} is not reachable: skipped`);
   const cpu = os.cpus();
   const header = [
     `Machine: ${cpu.length} × ${cpu[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB RAM, Node ${process.version}, load average before the run ${loadBefore.toFixed(1)}.`,
-    `Date: ${new Date().toISOString()}. Command: \`npm run bench:check${args.length ? ` -- ${args.join(' ')}` : ''}\`.`,
+    `Date: ${new Date().toISOString()}. Command: \`${command('bench:check')}\`.`,
     `Plans: 60% daily, 25% weekly, 15% monthly, fixed calendar, one machine each, six items per scheme; the day's run is the job's call (today plus a catch-up of 7 days, in one tenant transaction).`,
   ].join(' ');
   const text = report(figures, header);

@@ -27,14 +27,16 @@ export function repairScenarios(t: Targets): EngineScenario[] {
 
 /**
  * Orders dispatched to the administrator, waiting to be taken: the accept load takes each once (a second
- * accept of one order would be refused, not measured). Returns their ids.
+ * accept of one order would be refused, not measured). Reported a second apart, as orders are: 100,000 at one
+ * instant would make the order list sort them all to find its first page. Returns their ids.
  */
 export async function dispatchedOrders(db: Database, t: Targets, count: number): Promise<number[]> {
   return withTenant(db, t.tenantId, t.adminId, async (tx) => {
     const r = await tx.query<{ id: number }>(
       `insert into repair_orders(tenant_id, code, equipment_id, workshop_id, phenomenon, urgency, state, reporter_id,
          reported_at, assignee_id, dispatched_at, dispatcher_id)
-       select $1, $6 || lpad(g::text, 7, '0'), $2, $3, '压力不足', 'normal', 'dispatched', $4, now(), $4, now(), $4
+       select $1, $6 || lpad(g::text, 7, '0'), $2, $3, '压力不足', 'normal', 'dispatched', $4,
+              now() - g * interval '1 second', $4, now(), $4
          from generate_series(1, $5::int) g
        returning id`,
       [t.tenantId, t.equipmentId, t.workshopId, t.adminId, count, `WXB${Date.now().toString(36)}-`],

@@ -14,6 +14,7 @@ import { openDatabase } from '../../server/src/db/index.js';
 import { bundleFigures } from './bundle.js';
 import { equipmentScenarios, findTargets } from './equipment-scenarios.js';
 import { exportEquipment, importEquipment } from './files.js';
+import { commandLine } from './flags.js';
 import { BIG_TENANT, generate, SCALES, type Scale } from './generate/index.js';
 import { recordStatements, replayLoad, type Statement } from './raw-sql.js';
 import { acceptScenario, dispatchedOrders, repairScenarios, reportScenarios } from './repair-scenarios.js';
@@ -21,12 +22,8 @@ import { type DbReport, type LoadRow, report } from './report.js';
 import { BARE, type Figures, load, preflight, sessionScenarios } from './scenarios.js';
 import { BENCH_PASSWORD, benchPgUrl, login, pgReachable, repoRoot, startServer } from './server.js';
 
-const args = process.argv.slice(2);
-const flag = (name: string, fallback: string) => {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 && args[i + 1] ? args[i + 1]! : fallback;
-};
-const quick = args.includes('--quick');
+const { flag, has, command } = commandLine();
+const quick = has('quick');
 const scale = flag('scale', quick ? 'tiny' : 'large') as Scale;
 const seconds = Number(flag('seconds', quick ? '1' : '5'));
 const connections = flag('connections', quick ? '1' : '1,10,50')
@@ -161,7 +158,7 @@ async function main(): Promise<void> {
   const header = [
     `Machine: ${cpu.length} × ${cpu[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB RAM, ${os.type()} ${os.release()}, Node ${process.version}, load average before the run ${loadBefore.toFixed(1)}.`,
     `Date: ${new Date().toISOString()}.`,
-    `Command: \`npm run bench${args.length ? ` -- ${args.join(' ')}` : ''}\` (scale ${scale}, ${seconds} s per load, connections ${connections.join(', ')}, import of ${importRows} rows).`,
+    `Command: \`${command('bench')}\` (scale ${scale}, ${seconds} s per load, connections ${connections.join(', ')}, import of ${importRows} rows).`,
   ].join(' ');
   const text = report({
     header,
@@ -175,7 +172,7 @@ async function main(): Promise<void> {
     fs.mkdirSync(path.dirname(doc), { recursive: true });
     fs.writeFileSync(
       doc,
-      `# Benchmark results\n\nProduced by \`npm run bench\` (bench/src/run.ts); the data comes from \`npm run generate\` (bench/src/generate.ts). Ratios divide an endpoint's throughput by its limits measured in the same run, so they survive a noisy machine better than the raw figures.\n\n${text}`,
+      `# Benchmark results\n\nProduced by \`npm run bench\` (bench/src/run.ts); the data comes from \`npm run generate\` (bench/src/generate.ts). Ratios divide an endpoint's throughput by its limits measured in the same run, so they survive a noisy machine better than the raw figures. Check-task generation, the reports and spare stock have benchmarks of their own: docs/benchmarks-check.md, docs/benchmarks-reports.md and docs/benchmarks-spare.md.\n\n${text}`,
     );
     log(`written ${path.relative(repoRoot, doc)}`);
   }

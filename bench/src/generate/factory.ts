@@ -1,13 +1,16 @@
 import type { Database } from '../../../server/src/db/index.js';
+import { generateTasks } from '../../../server/src/domains/check/generate.js';
 import { equipmentEntity, mouldEntity } from '../../../server/src/domains/equipment/resources.js';
 import { insertRecords } from '../../../server/src/platform/resources/import-insert.js';
 import { readContext } from '../../../server/src/platform/resources/read.js';
 import { type TenantTx, withTenant } from '../../../server/src/platform/tenancy/tenant-tx.js';
+import { type CheckSize, fillCheckPlans, workCheckHistory } from './check.js';
 import { equipmentMaker, moulds } from './ledger.js';
 import { insertPeople, people } from './people.js';
 import { buildPlant } from './plant.js';
 import { random } from './random.js';
 import { fillRepairHistory } from './repair.js';
+import { fillSpareStore, type SpareSize } from './spare.js';
 import { CATEGORIES, type WorkshopKind } from './vocabulary.js';
 
 export interface FactorySize {
@@ -18,6 +21,10 @@ export interface FactorySize {
   users: number;
   /** Repair orders over the last year (mostly checked), on the tenant's machines. */
   repairOrders: number;
+  /** A spare store with a year of movements, issues tied to the repair orders (none when absent). */
+  spare?: SpareSize;
+  /** Check plans switched on and the days of tasks they made, worked as a plant would (none when absent). */
+  check?: CheckSize & { historyDays: number };
 }
 
 export interface FactoryTarget {
@@ -37,7 +44,7 @@ export const CHUNK = 10_000;
 
 /**
  * Fills one tenant with a believable factory: organisation and teams, workshops and lines, categories,
- * people, equipment and moulds, and a year of repair orders. Each step runs in tenant transactions as the tenant's administrator.
+ * people, equipment and moulds, a year of repair orders and of spare stock movements, and a week of check tasks. Each step runs in tenant transactions as the tenant's administrator.
  */
 export async function fillFactory(
   db: Database,
@@ -98,5 +105,23 @@ export async function fillFactory(
 
   if (size.repairOrders > 0 && size.equipment > 0)
     await fillRepairHistory(scoped, size.repairOrders, keepers, (n) => add('repair_orders', n));
+  const analyze = async (tables: string[]) => {
+    for (const table of tables) await db.exec(`analyze "${table}"`);
+  };
+  if (size.spare) await fillSpareStore(scoped, size.spare, add, analyze);
+  if (size.check) {
+    const now = new Date();
+    await fillCheckPlans(db, target.tenantId, target.adminId, size.check, now);
+    add('check_plans', size.check.plans);
+    await analyze(['check_plans', 'check_plan_machines', 'check_schemes', 'check_scheme_details', 'check_projects']);
+    // The days before today, as the generation job made them (today's run is left to the job or the bench).
+    const made = await scoped((tx) =>
+      generateTasks(tx, { now: new Date(now.getTime() - 86_400_000), catchUpDays: size.check!.historyDays - 1 }),
+    );
+    add('check_tasks', made.tasks);
+    add('check_task_details', made.items);
+    await analyze(['check_tasks', 'check_task_details']);
+    await scoped((tx) => workCheckHistory(tx, now));
+  }
   return counts;
 }

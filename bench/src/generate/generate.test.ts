@@ -83,6 +83,86 @@ describe('the data generator', () => {
     expect(o.checked).toBeGreaterThan(o.n / 2);
   });
 
+  it('gives the big tenant a spare store whose stock, bins and balances agree with its year of movements', async () => {
+    const tenant = await bigTenant();
+    const m = await one<{ n: number; negative: number; docs: number; lines: number; orders: number; span: number }>(
+      `select count(*)::int as n, count(*) filter (where balance < 0 or balance is null)::int as negative,
+              count(distinct doc_id)::int as docs,
+              (select count(*)::int from spare_doc_lines where tenant_id = $1) as lines,
+              count(*) filter (where order_id is not null)::int as orders,
+              extract(day from max(moved_at) - min(moved_at))::int as span
+         from spare_moves where tenant_id = $1`,
+      [tenant],
+    );
+    const spare = PLANS.tiny.big!.spare!;
+    // The year's documents of four lines, plus an opening line per part and warehouse it moved.
+    expect(m.n).toBeGreaterThanOrEqual(spare.moves);
+    expect(m.n).toBe(m.lines);
+    expect(m.negative).toBe(0);
+    expect(m.orders).toBeGreaterThan(m.n / 3);
+    expect(m.span).toBeGreaterThanOrEqual(360);
+    const wrong = await one<{ stock: number; bins: number; last: number }>(
+      `select
+         (select count(*)::int from spare_stocks s where s.tenant_id = $1 and s.on_hand <>
+            (select sum(quantity) from spare_moves m where m.tenant_id = $1 and m.spare_part_id = s.spare_part_id
+                and m.warehouse_id = s.warehouse_id)) as stock,
+         (select count(*)::int from spare_bin_stocks b where b.tenant_id = $1 and b.quantity <>
+            (select sum(quantity) from spare_moves m where m.tenant_id = $1 and m.spare_part_id = b.spare_part_id
+                and m.warehouse_id = b.warehouse_id and m.bin_id = b.bin_id)) as bins,
+         (select count(*)::int from spare_stocks s where s.tenant_id = $1 and s.on_hand <>
+            (select m.balance from spare_moves m where m.tenant_id = $1 and m.spare_part_id = s.spare_part_id
+                and m.warehouse_id = s.warehouse_id order by m.moved_at desc, m.id desc limit 1)) as last`,
+      [tenant],
+    );
+    expect(wrong).toEqual({ stock: 0, bins: 0, last: 0 });
+    const below = await one<{ n: number }>(
+      'select count(*)::int as n from spare_stocks where tenant_id = $1 and on_hand - reserved < min_qty',
+      [tenant],
+    );
+    expect(below.n).toBeGreaterThan(0);
+  });
+
+  it('gives the big tenant a week of check tasks from its plans, mostly done, some late, missed or abnormal', async () => {
+    const tenant = await bigTenant();
+    const t = await one<{
+      plans: number;
+      tasks: number;
+      done: number;
+      open: number;
+      late: number;
+      abnormal: number;
+      unanswered: number;
+      miscounted: number;
+      future: number;
+    }>(
+      `select (select count(*)::int from check_plans where tenant_id = $1 and state = 'on') as plans,
+              count(*)::int as tasks, count(*) filter (where state = 'done')::int as done,
+              count(*) filter (where state = 'pending')::int as open,
+              count(*) filter (where late)::int as late,
+              count(*) filter (where abnormal_count > 0)::int as abnormal,
+              (select count(*)::int from check_task_details d join check_tasks x on x.tenant_id = d.tenant_id
+                 and x.id = d.task_id where d.tenant_id = $1 and x.state = 'done' and d.answered_at is null) as unanswered,
+              count(*) filter (where abnormal_count <> (select count(*) from check_task_details d
+                 where d.tenant_id = $1 and d.task_id = t.id and d.abnormal))::int as miscounted,
+              count(*) filter (where due_at >= date_trunc('day', now()) + interval '1 day')::int as future
+         from check_tasks t where tenant_id = $1`,
+      [tenant],
+    );
+    expect(t.plans).toBe(PLANS.tiny.big!.check!.plans);
+    // Daily plans alone make a task a day for most of the week (scrapped machines get none).
+    expect(t.tasks).toBeGreaterThan(t.plans * 3);
+    expect(t.done).toBeGreaterThan(t.tasks * 0.7);
+    expect(t.open).toBeGreaterThan(0);
+    expect(t.late).toBeGreaterThan(0);
+    expect(t.abnormal).toBeGreaterThan(0);
+    expect(t.abnormal).toBeLessThan(t.done / 2);
+    expect({ unanswered: t.unanswered, miscounted: t.miscounted, future: t.future }).toEqual({
+      unanswered: 0,
+      miscounted: 0,
+      future: 0,
+    });
+  });
+
   it('does nothing the second time on the same database', async () => {
     const again = await generate(db, { scale: 'tiny', password: 'Bench12345' });
     expect(again.created).toBe(false);

@@ -37,7 +37,16 @@ const smallSize =
 export const PLANS: Record<Scale, ScalePlan> = {
   demo: { big: null, small: { count: 0, size: smallSize(0, 0, 0) } },
   tiny: {
-    big: { workshops: WORKSHOPS, linesPer: 4, equipment: 2_000, moulds: 60, users: 60, repairOrders: 5_000 },
+    big: {
+      workshops: WORKSHOPS,
+      linesPer: 4,
+      equipment: 2_000,
+      moulds: 60,
+      users: 60,
+      repairOrders: 5_000,
+      spare: { parts: 300, warehouses: 2, moves: 20_000 },
+      check: { plans: 1_000, schemesPerKind: 4, itemsPerScheme: 6, historyDays: 7 },
+    },
     small: { count: 2, size: smallSize(100, 10, 200) },
   },
   large: {
@@ -48,6 +57,8 @@ export const PLANS: Record<Scale, ScalePlan> = {
       moulds: 2_000,
       users: 1_000,
       repairOrders: 1_000_000,
+      spare: { parts: 5_000, warehouses: 4, moves: 2_000_000 },
+      check: { plans: 50_000, schemesPerKind: 20, itemsPerScheme: 6, historyDays: 7 },
     },
     small: { count: 50, size: smallSize(300, 20, 2_000) },
   },
@@ -142,6 +153,12 @@ export async function generate(
       'lines',
       'workshops',
       'repair_orders',
+      'spare_docs',
+      'spare_doc_lines',
+      'spare_moves',
+      'spare_stocks',
+      'check_tasks',
+      'check_task_details',
     ])
       await db.exec(`vacuum (analyze) "${table}"`);
   }
