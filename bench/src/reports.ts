@@ -1,6 +1,6 @@
 /**
  * npm run bench:reports: every declared report (each of its groupings, over the last year) and the home panel on the
- * large tenant (100,000 machines, a year of 1,000,000 repair orders and of about 2,000,000 spare movements, a week of 50,000 check plans' tasks) on PostgreSQL, beside the issue's target of
+ * large tenant (100,000 machines, a year of 1,000,000 repair orders and of about 2,000,000 spare movements) on PostgreSQL, beside the issue's target of
  * 300 ms (p95 over repeated calls). Generates the large scale into a fresh schema first (about 3 minutes), or
  * reads one generated before (--schema NAME, e.g. from `npm run generate -- --scale large --schema NAME
  * --password Bench12345`). Writes docs/benchmarks-reports.md.
