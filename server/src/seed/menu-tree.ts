@@ -43,7 +43,11 @@ export const menuTree: MenuSeed[] = [
       { key: 'operatesys.usecase_detail', url: '/operatesys/usecase_detail', buttons: report() },
       { key: 'operatesys.notice', url: '/operatesys/notice', buttons: basic() },
       { key: 'operatesys.picture', url: '/operatesys/picture', buttons: basic() },
-      { key: 'operatesys.version', url: '/operatesys/version', buttons: basic('setDefault', 'setMenu') },
+      {
+        key: 'operatesys.version',
+        url: '/operatesys/version',
+        buttons: basic('setDefault', 'setMenu', 'moveCompanies'),
+      },
       { key: 'operatesys.feedback', url: '/operatesys/feedback', buttons: btn('answer', 'close') },
     ],
   },

@@ -15,7 +15,8 @@ const redact = (body: unknown): unknown =>
  */
 export function auditOperatorChanges(app: FastifyInstance): void {
   app.addHook('onResponse', async (req, reply) => {
-    if (req.method !== 'POST' || reply.statusCode >= 400 || !req.routeOptions.config?.platform) return;
+    const config = req.routeOptions.config;
+    if (req.method !== 'POST' || reply.statusCode >= 400 || !config?.platform || config.readOnly) return;
     let me: { tenantId: number; userId: number };
     try {
       me = req.me();

@@ -9,6 +9,7 @@ import { assertUsernameFree } from '../../platform/system/usernames.js';
 import { fieldError, filter, id, optDate, optText, paging, response, text, Where } from '../org/http.js';
 import { usernameSchema } from '../org/users-routes.js';
 import { createTenant } from './tenants.js';
+import { moveCompaniesToVersion } from './version-moves.js';
 
 const COMPANY_COLUMNS = `c.id, c.name, c.code, c.logo, to_char(c.expiry_date, 'YYYY-MM-DD') as "expiryDate",
   c.version_id as "versionId", v.name as "versionName", c.state, c.is_platform as "isPlatform", c.contact, c.phone,
@@ -208,7 +209,8 @@ export async function companyRoutes(app: FastifyInstance): Promise<void> {
       config: { platform: true, permission: 'admin:company:edit' },
       schema: {
         tags: ['operator'],
-        summary: "Change a company's name, expiry date, version or contact (menus stay until pushed)",
+        summary:
+          "Change a company's name, expiry date, version or contact; a new version changes its menus as moveCompanies does",
         body: {
           type: 'object',
           required: ['id'],
@@ -227,8 +229,18 @@ export async function companyRoutes(app: FastifyInstance): Promise<void> {
     async (req) => {
       const b = req.body;
       checkTimezone(b.timezone);
-      await req.tenant(async (tx) => {
+      const moved = await ownerDb(app).transaction(async (tx) => {
         await checkVersion(tx, b.versionId);
+        // A new version changes the company's menus as a move between versions does (never the platform's).
+        const now = await tx.query<{ version_id: number | null; is_platform: boolean }>(
+          'select version_id, is_platform from companies where id = $1 for update',
+          [b.id],
+        );
+        if (!now.rows[0]) throw notFound('errors.company.notFound');
+        const change =
+          b.versionId && Number(now.rows[0].version_id) !== b.versionId && !now.rows[0].is_platform
+            ? await moveCompaniesToVersion(tx, [b.id], b.versionId, true)
+            : null;
         const r = await tx.query(
           `update companies set name = coalesce($2, name),
                   expiry_date = case when $3 then $4::date else expiry_date end,
@@ -258,8 +270,9 @@ export async function companyRoutes(app: FastifyInstance): Promise<void> {
           ],
         );
         if (r.rowCount === 0) throw notFound('errors.company.notFound');
+        return change;
       });
-      return ok(null);
+      return ok(moved ? { menusAdded: moved.added, menusRemoved: moved.removed } : null);
     },
   );
 

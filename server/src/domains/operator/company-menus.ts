@@ -54,7 +54,7 @@ export async function withDescendants(db: Queryable, menuIds: string[]): Promise
 }
 
 /** Role grants of menus and buttons the company no longer has are dropped. */
-async function afterChange(db: Queryable, companyId: number): Promise<void> {
+export async function afterChange(db: Queryable, companyId: number): Promise<void> {
   await db.query(
     `delete from role_menus rm where rm.tenant_id = $1
         and not exists (select 1 from company_menus cm where cm.tenant_id = $1 and cm.menu_id = rm.menu_id)`,

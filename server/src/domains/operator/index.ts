@@ -9,6 +9,7 @@ import { noticeRoutes } from './notices-routes.js';
 import { pictureRoutes } from './pictures-routes.js';
 import { timedTaskRoutes } from './timetasks-routes.js';
 import { usageRoutes } from './usage-routes.js';
+import { versionMoveRoutes } from './version-moves-routes.js';
 import { versionRoutes } from './versions-routes.js';
 
 /** How long finished background jobs are kept (the timed tasks' history, exports' rows). */
@@ -24,6 +25,7 @@ export async function operatorRoutes(app: FastifyInstance): Promise<void> {
   await app.register(companyMenuRoutes);
   await app.register(companyGroupRoutes);
   await app.register(versionRoutes);
+  await app.register(versionMoveRoutes);
   await app.register(noticeRoutes);
   await app.register(usageRoutes);
   await app.register(feedbackRoutes);

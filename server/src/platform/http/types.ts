@@ -27,6 +27,8 @@ declare module 'fastify' {
      * query alone is refused.
      */
     queryToken?: boolean;
+    /** A POST that changes nothing (a preview with a long body): left out of the operator's audit log. */
+    readOnly?: boolean;
   }
   interface FastifyInstance {
     config: Config;

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../platform/ui/feedback';
 import { validated } from '../../platform/ui/validated';
-import { type Company, saveCompany, versionPage } from './api';
+import { type Company, previewMove, saveCompany, versionPage } from './api';
 
 interface Values {
   name: string;
@@ -44,6 +44,8 @@ export function CompanyForm({
     const { expiry, ...rest } = v;
     setSaving(true);
     try {
+      if (!creating && v.versionId && v.versionId !== company.versionId && !(await confirmVersionChange(v.versionId)))
+        return;
       await saveCompany({
         ...(creating ? {} : { id: company.id }),
         ...rest,
@@ -56,6 +58,21 @@ export function CompanyForm({
     } finally {
       setSaving(false);
     }
+  };
+
+  /** A new version changes the company's menus: say how before saving. */
+  const confirmVersionChange = async (versionId: number): Promise<boolean> => {
+    const plan = (await previewMove(versionId, [company.id!])).data;
+    return new Promise((resolve) =>
+      Modal.confirm({
+        title: t('company.versionChange'),
+        content: t('version.move.summary', { count: 1, added: plan.added, removed: plan.removed }),
+        okText: t('actions.save'),
+        cancelText: t('actions.cancel'),
+        onOk: () => resolve(true),
+        onCancel: () => resolve(false),
+      }),
+    );
   };
 
   return (

@@ -10,6 +10,7 @@ import { ACTIONS_COLUMN, ResponsiveTable } from '../../platform/ui/ResponsiveTab
 import { AssociateDialog } from './AssociateDialog';
 import { type Company, companyPage, removeAssociation, switchCompany } from './api';
 import { CompanyForm } from './CompanyForm';
+import { MoveCompaniesDialog } from './MoveCompaniesDialog';
 import { rowTestId } from './row-test-id';
 import { usePaged } from './usePaged';
 import './operator.css';
@@ -28,6 +29,7 @@ export default function CompanyPage() {
   const [editing, setEditing] = useState<Partial<Company> | null>(null);
   const [selected, setSelected] = useState<number[]>([]);
   const [associating, setAssociating] = useState(false);
+  const [moving, setMoving] = useState(false);
   const [form] = Form.useForm<Filters>();
 
   const toggle = async (c: Company, on: boolean) => {
@@ -89,6 +91,11 @@ export default function CompanyPage() {
               <Button disabled={!selected.length}>{t('company.ungroup')}</Button>
             </Popconfirm>
           </>
+        )}
+        {hasPermission('operatesys:version:moveCompanies') && (
+          <Button disabled={!selected.length} onClick={() => setMoving(true)} data-testid="company-move-version">
+            {t('company.moveVersion')}
+          </Button>
         )}
       </Space>
       <ResponsiveTable<Company>
@@ -183,6 +190,17 @@ export default function CompanyPage() {
           onClose={() => setEditing(null)}
           onSaved={async () => {
             setEditing(null);
+            await list.refetch();
+          }}
+        />
+      )}
+      {moving && (
+        <MoveCompaniesDialog
+          companyIds={selected}
+          onClose={() => setMoving(false)}
+          onMoved={async () => {
+            setMoving(false);
+            setSelected([]);
             await list.refetch();
           }}
         />

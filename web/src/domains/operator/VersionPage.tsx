@@ -19,6 +19,7 @@ import {
   versionPage,
 } from './api';
 import { leafMenuIds, MenuChecklist } from './MenuChecklist';
+import { MoveCompaniesDialog } from './MoveCompaniesDialog';
 import { usePaged } from './usePaged';
 import './operator.css';
 
@@ -28,6 +29,7 @@ export default function VersionPage() {
   const list = usePaged<Version, { name?: string }>('op-versions', versionPage, {});
   const [selected, setSelected] = useState<Version | null>(null);
   const [editing, setEditing] = useState<Partial<Version> | null>(null);
+  const [movingTo, setMovingTo] = useState<Version | null>(null);
   const act = async (fn: () => Promise<unknown>, done: string) => {
     try {
       await fn();
@@ -73,12 +75,17 @@ export default function VersionPage() {
             { key: 'menus', title: t('version.fields.menus'), dataIndex: 'menuCount', width: 80 },
             {
               key: ACTIONS_COLUMN,
-              width: 170,
+              width: 230,
               render: (_v, v) => (
                 <Space size={0} wrap onClick={(e) => e.stopPropagation()}>
                   {hasPermission('operatesys:version:edit') && (
                     <Button type="link" size="small" onClick={() => setEditing(v)}>
                       {t('actions.edit')}
+                    </Button>
+                  )}
+                  {hasPermission('operatesys:version:moveCompanies') && (
+                    <Button type="link" size="small" onClick={() => setMovingTo(v)} data-testid="version-move">
+                      {t('version.move.action')}
                     </Button>
                   )}
                   {!v.isDefault && hasPermission('operatesys:version:setDefault') && (
@@ -114,6 +121,16 @@ export default function VersionPage() {
           <Empty description={t('version.pick')} />
         )}
       </Card>
+      {movingTo && (
+        <MoveCompaniesDialog
+          versionId={movingTo.id}
+          onClose={() => setMovingTo(null)}
+          onMoved={async () => {
+            setMovingTo(null);
+            await list.refetch();
+          }}
+        />
+      )}
       {editing && (
         <VersionForm
           version={editing}

@@ -119,6 +119,17 @@ export const saveVersionMenus = (versionId: number, menuIds: string[]) =>
   http.post<Envelope<null>>('/api-user/sysversion/saveVersionMenuid', { versionId, menuIds });
 export const pushVersionMenus = (id: number) =>
   http.post<Envelope<{ companies: number }>>('/api-user/sysversion/updateVersionMenu', { id });
+/** What moving companies to a version does to their menus, per company and in total. */
+export interface MovePlan {
+  versionId: number;
+  companies: { companyId: number; name: string; fromVersionId: number | null; added: number; removed: number }[];
+  added: number;
+  removed: number;
+}
+export const previewMove = (versionId: number, companyIds: number[]) =>
+  http.post<Envelope<MovePlan>>('/api-user/sysversion/previewMoveCompanies', { versionId, companyIds });
+export const moveCompanies = (versionId: number, companyIds: number[]) =>
+  http.post<Envelope<MovePlan>>('/api-user/sysversion/moveCompanies', { versionId, companyIds });
 
 // Notices (/operatesys/notice)
 export const noticePage = (q: { page: number; limit: number; title?: string }) =>
