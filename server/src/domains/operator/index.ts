@@ -33,7 +33,7 @@ export async function operatorRoutes(app: FastifyInstance): Promise<void> {
   await app.register(timedTaskRoutes);
   app.jobs.every('platform.cleanup', 3600, async () => {
     await ownerDb(app).query(
-      `delete from jobs where status in ('done', 'failed') and finished_at < now() - make_interval(days => $1)`,
+      `delete from jobs where status in ('done', 'partial', 'failed') and finished_at < now() - make_interval(days => $1)`,
       [KEEP_JOBS_DAYS],
     );
   });

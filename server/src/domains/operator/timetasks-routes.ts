@@ -1,14 +1,28 @@
 import type { FastifyInstance } from 'fastify';
 import { ok, page } from '../../platform/http/envelope.js';
 import { invalid } from '../../platform/http/errors.js';
+import { type TenantFailure, tenantFailuresText } from '../../platform/jobs/tenant-failures.js';
 import { ownerDb } from '../../platform/system/owner.js';
 import { response } from '../org/http.js';
 
 /*
  * Timed tasks (/admin/timetask): the platform's recurring jobs (app.jobs.every / everyTenant) with their period,
- * last run (start, end, duration, result, error), next run and failures; pause, resume and run now.
+ * last run (start, end, duration, result, error), next run and failures; pause, resume and run now. A per-tenant
+ * run in which some companies failed is 'partial' (done with errors) and names them.
  * The history is the jobs table itself (one row per run; started_at is set as a run is claimed).
  */
+interface RunPayload {
+  tenantErrors?: TenantFailure[];
+  tenantCount?: number;
+}
+interface TaskRow {
+  kind: string;
+  lastError: string | null;
+  lastFailure: string | null;
+  lastPayload: RunPayload | null;
+  failurePayload: RunPayload | null;
+}
+
 const kindBody = {
   type: 'object',
   required: ['kind'],
@@ -26,28 +40,45 @@ export async function timedTaskRoutes(app: FastifyInstance): Promise<void> {
       config: { platform: true, permission: 'admin:timetask:view' },
       schema: { tags: ['operator'], summary: 'Every timed task with its last run, next run and failures', response },
     },
-    async () => {
+    async (req) => {
       const jobs = app.jobs.recurringJobs();
-      const r = await ownerDb(app).query<Record<string, unknown> & { kind: string }>(
+      const r = await ownerDb(app).query<TaskRow>(
         `select k.kind, coalesce(s.paused, false) as paused,
                 last.status as "lastStatus", last.started_at as "lastStartedAt", last.finished_at as "lastFinishedAt",
                 (extract(epoch from (last.finished_at - last.started_at)) * 1000)::int as "lastDurationMs",
-                last.error as "lastError",
+                last.error as "lastError", last.payload as "lastPayload",
                 (select min(q.run_at) from jobs q where q.kind = k.kind and q.status = 'queued') as "nextRunAt",
-                (select count(*) from jobs f where f.kind = k.kind and f.status = 'failed'
+                (select count(*) from jobs f where f.kind = k.kind and f.status in ('failed', 'partial')
                     and f.finished_at > now() - interval '7 days')::int as failures,
-                (select f.error from jobs f where f.kind = k.kind and f.status = 'failed'
-                  order by f.finished_at desc limit 1) as "lastFailure"
+                fail.error as "lastFailure", fail.payload as "failurePayload"
            from unnest($1::text[]) k(kind)
            left join job_schedules s on s.kind = k.kind
-           left join lateral (select j.status, j.started_at, j.finished_at, j.error from jobs j
+           left join lateral (select j.status, j.started_at, j.finished_at, j.error, j.payload from jobs j
                                where j.kind = k.kind and j.finished_at is not null and not (j.payload ? 'skipped')
                                order by j.finished_at desc limit 1) last on true
+           left join lateral (select f.error, f.payload from jobs f
+                               where f.kind = k.kind and f.status in ('failed', 'partial')
+                               order by f.finished_at desc limit 1) fail on true
           order by k.kind`,
         [jobs.map((j) => j.kind)],
       );
       const seconds = new Map(jobs.map((j) => [j.kind, j.seconds]));
-      return ok(r.rows.map((row) => ({ ...row, seconds: seconds.get(row.kind) })));
+      // A run done with errors names its companies in the reader's language.
+      const text = (error: string | null, payload: RunPayload | null) =>
+        payload?.tenantErrors ? tenantFailuresText(req.lang, payload.tenantErrors, payload.tenantCount ?? 0) : error;
+      return ok(
+        r.rows.map(({ lastPayload, failurePayload, ...row }) => ({
+          ...row,
+          seconds: seconds.get(row.kind),
+          lastError: text(row.lastError, lastPayload),
+          lastFailure: text(row.lastFailure, failurePayload),
+          failedCompanies: (lastPayload?.tenantErrors ?? []).map((f) => ({
+            id: f.tenantId,
+            name: f.name,
+            code: f.code,
+          })),
+        })),
+      );
     },
   );
 

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/index.js';
 import { migrate } from '../../db/migrate.js';
 import { freshDatabase } from '../../test/harness.js';
+import { businessError } from '../http/errors.js';
 import { withTenant } from '../tenancy/tenant-tx.js';
 import { type Job, JobRunner } from './runner.js';
 
@@ -81,5 +82,42 @@ describe('the job queue', () => {
     await Promise.all([a.stop(), b.stop()]);
     expect(new Set(ran).size).toBe(20);
     expect(ran).toHaveLength(20);
+  });
+
+  it('goes on past failing tenants and ends the run done with errors, naming them without SQL internals', async () => {
+    const company = async (code: string) =>
+      Number(
+        (await db.query<{ id: number }>('insert into companies(name, code) values ($1, $1) returning id', [code]))
+          .rows[0]!.id,
+      );
+    const broken = await company('broken-db');
+    const refused = await company('refused');
+    const runner = new JobRunner(db, quiet, { pollMs: 20 });
+    const done: number[] = [];
+    runner.everyTenant('per-tenant', 3600, async (tx) => {
+      if (tx.tenantId === broken) await tx.query('select * from no_such_table');
+      if (tx.tenantId === refused) throw businessError('errors.version.notFound');
+      done.push(tx.tenantId);
+    });
+    runner.start();
+    let row: { status: string; error: string; payload: { tenantErrors: { tenantId: number }[] } } | undefined;
+    for (let i = 0; i < 500 && !row; i++) {
+      await new Promise((r) => setTimeout(r, 20));
+      row = (
+        await db.query<NonNullable<typeof row>>(
+          "select status, error, payload from jobs where kind = 'per-tenant' and finished_at is not null",
+        )
+      ).rows[0];
+    }
+    await runner.stop();
+    expect(done).toEqual([tenantId]);
+    expect(row?.status).toBe('partial');
+    expect(row!.payload.tenantErrors.map((f) => f.tenantId)).toEqual([broken, refused]);
+    expect(row!.error).toBe(
+      '3 家公司中 2 家失败：broken-db (broken-db): 数据库错误（42P01）; refused (refused): 版本不存在',
+    );
+    expect(row!.error).not.toContain('no_such_table');
+    const next = await db.query("select 1 from jobs where kind = 'per-tenant' and status = 'queued'");
+    expect(next.rows).toHaveLength(1);
   });
 });

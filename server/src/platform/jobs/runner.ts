@@ -1,5 +1,6 @@
 import type { Database, Queryable } from '../../db/index.js';
 import { type TenantTx, withTenant } from '../tenancy/tenant-tx.js';
+import { failureOf, type TenantFailure, TenantFailures } from './tenant-failures.js';
 
 export interface Job {
   id: number;
@@ -75,18 +76,22 @@ export class JobRunner {
 
   /**
    * A recurring job that works tenant by tenant: each run opens every active company's own transaction in
-   * turn (row-level security applies) and hands it to `run`; one tenant's failure does not stop the others.
+   * turn (row-level security applies) and hands it to `run`. One tenant's failure does not stop the others;
+   * the run then ends done with errors ('partial'), naming the companies that failed (TenantFailures).
    */
   everyTenant(kind: string, seconds: number, run: (tx: TenantTx) => Promise<void>): void {
     this.every(kind, seconds, async () => {
-      const companies = await this.db.query<{ id: number }>(
-        'select id from companies where not is_platform and state = 1 order by id',
+      const companies = await this.db.query<{ id: number; code: string; name: string }>(
+        'select id, code, name from companies where not is_platform and state = 1 order by id',
       );
+      const failures: TenantFailure[] = [];
       for (const c of companies.rows) {
-        await withTenant(this.db, Number(c.id), null, run).catch((err: unknown) =>
-          this.log.error({ err, kind, tenant: c.id }, 'tenant job failed'),
-        );
+        await withTenant(this.db, Number(c.id), null, run).catch((err: unknown) => {
+          this.log.error({ err, kind, tenant: c.id }, 'tenant job failed');
+          failures.push(failureOf({ ...c, id: Number(c.id) }, err));
+        });
       }
+      if (failures.length) throw new TenantFailures(failures, companies.rows.length);
     });
   }
 
@@ -240,6 +245,7 @@ export class JobRunner {
         [job.id],
       );
     } catch (e) {
+      if (e instanceof TenantFailures) return this.recordTenantFailures(job, e);
       const err = e instanceof Error ? e : new Error(String(e));
       this.log.error({ err, job: job.id, kind: job.kind }, 'job failed');
       const last = job.attempts >= this.opts.maxAttempts;
@@ -253,6 +259,17 @@ export class JobRunner {
         .catch((dbErr: unknown) => this.log.error({ err: dbErr }, 'could not record job failure'));
       if (last) await handler.failed?.(job, err).catch(() => undefined);
     }
+  }
+
+  /** A per-tenant run that went through every company, some of which failed: done with errors, no retry. */
+  private async recordTenantFailures(job: Job, e: TenantFailures): Promise<void> {
+    await this.db
+      .query(
+        `update jobs set status = 'partial', finished_at = now(), locked_until = null, error = $2,
+                payload = payload || $3::jsonb where id = $1`,
+        [job.id, e.message.slice(0, 2000), JSON.stringify({ tenantErrors: e.failures, tenantCount: e.total })],
+      )
+      .catch((dbErr: unknown) => this.log.error({ err: dbErr }, 'could not record job failure'));
   }
 }
 

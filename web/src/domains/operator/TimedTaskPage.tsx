@@ -12,7 +12,13 @@ import { usePaged } from './usePaged';
 import './operator.css';
 
 const when = (v: string | null) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm:ss') : '—');
-const STATUS_COLOR: Record<string, string> = { done: 'green', failed: 'red', running: 'blue', queued: 'default' };
+const STATUS_COLOR: Record<string, string> = {
+  done: 'green',
+  partial: 'orange',
+  failed: 'red',
+  running: 'blue',
+  queued: 'default',
+};
 
 /** The one-off jobs (exports and the like) of every company, newest first, paged on the server. */
 function OneOffJobs({ name }: { name: (kind: string) => string }) {
@@ -123,7 +129,7 @@ export default function TimedTaskPage() {
               render: (_v, task) =>
                 task.lastStatus ? (
                   <Tooltip title={task.lastError}>
-                    <Tag color={task.lastStatus === 'done' ? 'green' : 'red'}>
+                    <Tag color={STATUS_COLOR[task.lastStatus] ?? 'red'} data-testid="timetask-result">
                       {t(`timetask.status.${task.lastStatus}`)}
                     </Tag>
                   </Tooltip>

@@ -155,7 +155,10 @@ export interface TimedTask {
   lastError: string | null;
   nextRunAt: string | null;
   failures: number;
+  /** Why the last failed or partial run failed; a per-tenant run names its companies. */
   lastFailure: string | null;
+  /** The companies for which the last run failed (a per-tenant run done with errors). */
+  failedCompanies: { id: number; name: string; code: string }[];
 }
 export const timedTasks = () => getData<TimedTask[]>('/api-user/timetask/getTaskList');
 export interface OneOffJob {
