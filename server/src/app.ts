@@ -17,6 +17,7 @@ import { JobRunner } from './platform/jobs/runner.js';
 import './platform/http/types.js';
 import { Realtime } from './platform/realtime/realtime.js';
 import { realtimeRoutes } from './platform/realtime/routes.js';
+import { auditOperatorChanges } from './platform/system/operator-audit.js';
 import { attachOwnerDb } from './platform/system/owner.js';
 import { registerWeb } from './platform/web/static.js';
 
@@ -105,6 +106,8 @@ export async function buildApp({
     },
   );
 
+  // Before any route: every platform POST of every domain is audited (hooks of the root reach all routes).
+  auditOperatorChanges(app);
   await app.register(realtimeRoutes);
   for (const domain of domains) await app.register(domain);
 

@@ -6,7 +6,6 @@ import { businessError, invalid } from '../../platform/http/errors.js';
 import { isLang, namespace } from '../../platform/i18n/index.js';
 import { ownerDb } from '../../platform/system/owner.js';
 import type { TenantTx } from '../../platform/tenancy/tenant-tx.js';
-import { auditOperatorChanges } from '../operator/audit.js';
 import { type ButtonRow, buildTree, type MenuNode, type MenuRow } from './tree.js';
 
 const envelope = {
@@ -122,7 +121,6 @@ const menuBody = {
 
 /** Menus of spec 7.2: the caller's tree, the company's tree, role grants and the operator's menu editor. */
 export async function menuRoutes(app: FastifyInstance): Promise<void> {
-  auditOperatorChanges(app);
   app.get(
     '/api-user/sys/me',
     {

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import { ownerDb } from '../../platform/system/owner.js';
-import { auditOperatorChanges } from './audit.js';
 import { companyRoutes } from './companies-routes.js';
 import { companyMenuRoutes } from './company-menus-routes.js';
 import { feedbackRoutes } from './feedback-routes.js';
@@ -20,7 +19,6 @@ const KEEP_JOBS_DAYS = 30;
  * feedback, pictures and timed tasks.
  */
 export async function operatorRoutes(app: FastifyInstance): Promise<void> {
-  auditOperatorChanges(app);
   await app.register(companyRoutes);
   await app.register(companyMenuRoutes);
   await app.register(companyGroupRoutes);

@@ -31,7 +31,7 @@ export const operationLogRoutes: FastifyPluginAsync = async (app) => {
             limit: { type: 'integer', minimum: 1, maximum: 200 },
             userId: id,
             entity: { type: 'string', maxLength: 60 },
-            action: { type: 'string', enum: ['create', 'update', 'delete', 'import'] },
+            action: { type: 'string', enum: ['create', 'update', 'delete', 'import', 'call', 'refused'] },
             recordId: { type: 'string', maxLength: 40 },
             start: { type: 'string', maxLength: 10 },
             end: { type: 'string', maxLength: 10 },

@@ -13,7 +13,8 @@ import { fetchLog, fetchLogEntities, type LogEntry } from './api';
 import { changes } from './log-changes';
 import './reports.css';
 
-const ACTIONS = ['create', 'update', 'delete', 'import'];
+/** call and refused: the operator's calls on platform routes (only in the operator company's log). */
+const ACTIONS = ['create', 'update', 'delete', 'import', 'call', 'refused'];
 
 const show = (v: unknown) =>
   v === undefined || v === null ? '∅' : typeof v === 'object' ? JSON.stringify(v) : String(v);
