@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { menuId } from '../../seed/menus.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { memberWithCodes, okCall, rootOrgId } from '../org/testkit.js';
 
@@ -145,6 +146,61 @@ describe('company registration', () => {
     // The code works once; the name is now taken.
     const again = await t.call('POST', '/api-user/company/register', null, form({ smsCode: good, username: 'x2' }));
     expect(again.json().field).toBe('companyName');
+  });
+});
+
+describe('company registration and versions', () => {
+  it("gives a registered company the default version and exactly that version's menus", async () => {
+    const root = await t.login('root');
+    const { data: trial } = await okCall<{ id: number }>(
+      t,
+      'POST',
+      '/api-user/sysversion/insertOrUpdateVersion',
+      root,
+      {
+        name: 'Trial',
+        menuIds: [menuId('setUp.dictionary'), menuId('equipment.machine')],
+      },
+    );
+    const before = await t.db.query<{ id: number }>('select id from sys_versions where is_default');
+    await okCall(t, 'POST', '/api-user/sysversion/updateVersionDefault', root, { id: trial.id });
+    try {
+      const phone = '13900000077';
+      const sent = await t.app.inject({
+        method: 'POST',
+        url: '/api-user/users-anon/sendSms',
+        remoteAddress: '192.0.2.77',
+        payload: { phone, purpose: 'companyRegister' },
+      });
+      expect(sent.json().rtnCode).toBe(200);
+      const r = await okCall<{ companyId: number }>(t, 'POST', '/api-user/company/register', '', {
+        companyName: 'Trial Works',
+        username: 'trial-works',
+        password: 'Trial2026x',
+        verifypassword: 'Trial2026x',
+        peoplename: 'Tess',
+        phone,
+        smsCode: codeFor(phone),
+      });
+      const company = await t.db.query<{ version_id: number }>('select version_id from companies where id = $1', [
+        r.data.companyId,
+      ]);
+      expect(Number(company.rows[0]!.version_id)).toBe(trial.id);
+      const menus = await okCall<{ menuIds: string[] }>(
+        t,
+        'GET',
+        `/api-user/company/findAllMenusByCompanyId?companyId=${r.data.companyId}`,
+        root,
+      );
+      expect(menus.data.menuIds.sort()).toEqual(
+        ['setUp', 'setUp.dictionary', 'equipment', 'equipment.machine'].map((k) => menuId(k)).sort(),
+      );
+      const token = await t.login('trial-works', 'Trial2026x');
+      expect((await t.call('GET', '/api-user/item/getItemTree', token)).statusCode).toBe(200);
+      expect((await t.call('GET', '/api-user/users/all', token)).statusCode).toBe(403);
+    } finally {
+      await okCall(t, 'POST', '/api-user/sysversion/updateVersionDefault', root, { id: Number(before.rows[0]!.id) });
+    }
   });
 });
 
