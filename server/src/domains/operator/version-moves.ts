@@ -39,11 +39,11 @@ async function targetMenus(db: Queryable, versionId: number): Promise<string[]> 
   return withAncestors(db, await versionMenuIds(db, versionId));
 }
 
-/** The tenant companies to move, locked until the transaction ends; a 400 naming companyIds otherwise. */
-async function lockCompanies(db: Queryable, companyIds: number[]): Promise<Target[]> {
+/** The tenant companies to move (locked until the transaction ends when they move); a 400 naming companyIds otherwise. */
+async function targetCompanies(db: Queryable, companyIds: number[], lock: boolean): Promise<Target[]> {
   const ids = [...new Set(companyIds)];
   const r = await db.query<Target>(
-    'select id, name, is_platform, version_id from companies where id = any($1::bigint[]) order by id for update',
+    `select id, name, is_platform, version_id from companies where id = any($1::bigint[]) order by id${lock ? ' for update' : ''}`,
     [ids],
   );
   if (r.rows.length !== ids.length) throw invalid('companyIds', 'errors.company.notFound');
@@ -67,17 +67,16 @@ async function closure(db: Queryable, menuIds: string[]): Promise<Set<string>> {
   return new Set(r.rows.map((x) => x.id));
 }
 
-/** What moving one company from `fromVersionId` to a version with menus `to` does to its menus. */
+/** What moving one company from a version with menus `from` to one with menus `to` does to its menus. */
 async function menuChange(
   db: Queryable,
   companyId: number,
-  fromVersionId: number | null,
+  from: string[],
   to: string[],
 ): Promise<{ added: string[]; removed: string[] }> {
   const have = (
     await db.query<{ menu_id: string }>('select menu_id from company_menus where tenant_id = $1', [companyId])
   ).rows.map((x) => x.menu_id);
-  const from = fromVersionId === null ? [] : await versionMenuIds(db, fromVersionId);
   const haveSet = new Set(have);
   const toSet = new Set(to);
   const leaving = new Set(from.filter((m) => haveSet.has(m) && !toSet.has(m)));
@@ -101,8 +100,15 @@ export async function moveCompaniesToVersion(
 ): Promise<MovePlan> {
   const to = await targetMenus(db, versionId);
   const plan: MovePlan = { versionId, companies: [], added: 0, removed: 0 };
-  for (const c of await lockCompanies(db, companyIds)) {
-    const change = await menuChange(db, c.id, c.version_id, to);
+  // Hundreds of companies come from a handful of versions: each old version's menus are read once.
+  const fromMenus = new Map<number, string[]>();
+  for (const c of await targetCompanies(db, companyIds, apply)) {
+    let from: string[] = [];
+    if (c.version_id !== null) {
+      from = fromMenus.get(c.version_id) ?? (await versionMenuIds(db, c.version_id));
+      fromMenus.set(c.version_id, from);
+    }
+    const change = await menuChange(db, c.id, from, to);
     if (apply) {
       await db.query('delete from company_menus where tenant_id = $1 and menu_id = any($2::uuid[])', [
         c.id,

@@ -104,7 +104,8 @@ export function MoveCompaniesDialog({
   );
 }
 
-function MoveSummary({ plan }: { plan: MovePlan }) {
+/** How many companies move and the menus they gain and lose, in total and per company. */
+export function MoveSummary({ plan }: { plan: MovePlan }) {
   const { t } = useTranslation('operator');
   return (
     <div data-testid="move-companies-summary">
