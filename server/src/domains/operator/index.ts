@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { ownerDb } from '../../platform/system/owner.js';
+import { analyzeChanged } from '../../platform/system/statistics.js';
 import { companyRoutes } from './companies-routes.js';
 import { companyMenuRoutes } from './company-menus-routes.js';
 import { feedbackRoutes } from './feedback-routes.js';
@@ -34,5 +35,8 @@ export async function operatorRoutes(app: FastifyInstance): Promise<void> {
       `delete from jobs where status in ('done', 'partial', 'failed') and finished_at < now() - make_interval(days => $1)`,
       [KEEP_JOBS_DAYS],
     );
+  });
+  app.jobs.every('platform.statistics', 600, async () => {
+    await analyzeChanged(ownerDb(app));
   });
 }
