@@ -60,6 +60,13 @@ export async function fillFactory(
     onChunk(table, n);
   };
 
+  // Statistics after each bulk step, as the product's import asks for them (analyzeAfterImport): a connection
+  // keeps its foreign-key checks planned, and planned on a table never analyzed while (nearly) empty they take
+  // any index on tenant_id and filter the id, walking a whole tenant's rows for every check (the check week's
+  // 1.5 million checks on 100,000 machines never finished). An analyze makes the connection plan them again.
+  const analyze = async (tables: string[]) => {
+    for (const table of tables) await db.exec(`analyze "${table}"`);
+  };
   const plant = await scoped((tx) => buildPlant(tx, size.workshops, size.linesPer));
   add('plant and organisation', plant.rows);
 
@@ -103,17 +110,26 @@ export async function fillFactory(
     add('moulds', n);
   }
 
+  await analyze(['organizations', 'workshops', 'lines', 'users', 'equipment', 'moulds']);
+
   if (size.repairOrders > 0 && size.equipment > 0)
     await fillRepairHistory(scoped, size.repairOrders, keepers, (n) => add('repair_orders', n));
-  const analyze = async (tables: string[]) => {
-    for (const table of tables) await db.exec(`analyze "${table}"`);
-  };
   if (size.spare) await fillSpareStore(scoped, size.spare, add, analyze);
   if (size.check) {
     const now = new Date();
     await fillCheckPlans(db, target.tenantId, target.adminId, size.check, now);
     add('check_plans', size.check.plans);
-    await analyze(['check_plans', 'check_plan_machines', 'check_schemes', 'check_scheme_details', 'check_projects']);
+    // The task tables too: the seed's demo tasks were checked while they were empty, and that plan would walk
+    // every task of the tenant for each of the week's 1.3 million items.
+    await analyze([
+      'check_plans',
+      'check_plan_machines',
+      'check_schemes',
+      'check_scheme_details',
+      'check_projects',
+      'check_tasks',
+      'check_task_details',
+    ]);
     // The days before today, as the generation job made them (today's run is left to the job or the bench).
     const made = await scoped((tx) =>
       generateTasks(tx, { now: new Date(now.getTime() - 86_400_000), catchUpDays: size.check!.historyDays - 1 }),
