@@ -22,10 +22,10 @@ const DAY = 'YYYY-MM-DD';
 const SUMMARY: FigureColumn[] = ['equipment', 'reported', 'open', 'downtimeHours', 'mttr', 'onTimeRate', 'stockValue'];
 
 /** Why the page cannot show figures: the server's translated refusal (a member, a company in no group). */
-function refusal(error: unknown): string | null {
+function refusal(error: unknown, fallback: string): string | null {
   if (!(error instanceof HttpError) || error.status !== 403) return null;
   const body = error.body as { error_description?: unknown } | null;
-  return typeof body?.error_description === 'string' ? body.error_description : error.message;
+  return typeof body?.error_description === 'string' ? body.error_description : fallback;
 }
 
 /** 集团 (/group): the figures of every company of the caller's group over a period, with the group's totals. */
@@ -81,7 +81,7 @@ export default function GroupPage() {
     [data, t],
   );
 
-  const refused = refusal(query.error);
+  const refused = refusal(query.error, t('notLead'));
   if (refused) return <Result status="403" title={t('title')} subTitle={refused} data-testid="group-refused" />;
 
   return (

@@ -44,6 +44,9 @@ export function formatFigure(column: FigureColumn, v: unknown, none: string, loc
   return String(n);
 }
 
+const ORDERS_COLOUR = '#1677ff';
+const DOWNTIME_COLOUR = '#fa8c16';
+
 /** The bar chart comparing the companies: repair orders (left axis) and downtime hours (right axis). */
 export function groupChartOption(
   rows: GroupCompanyRow[],
@@ -56,20 +59,25 @@ export function groupChartOption(
     xAxis: {
       type: 'category',
       data: rows.map((r) => r.name),
-      axisLabel: { interval: 0, rotate: rows.length > 4 ? 30 : 0, width: 90, overflow: 'truncate' },
+      // Company names are long: wrapped under their bars (a phone fits three or four), slanted and cut when many.
+      axisLabel:
+        rows.length > 6
+          ? { interval: 0, rotate: 30, width: 90, overflow: 'truncate' }
+          : { interval: 0, width: 80, overflow: 'breakAll', lineHeight: 14 },
     },
+    // Each axis in its series' colour (the legend names them): axis titles would be cut at a phone's edge.
     yAxis: [
-      { type: 'value', name: labels.reported, minInterval: 1 },
-      { type: 'value', name: labels.downtimeHours, splitLine: { show: false } },
+      { type: 'value', minInterval: 1, axisLabel: { color: ORDERS_COLOUR } },
+      { type: 'value', splitLine: { show: false }, axisLabel: { color: DOWNTIME_COLOUR } },
     ],
     series: [
-      { name: labels.reported, type: 'bar', data: rows.map((r) => r.reported), itemStyle: { color: '#1677ff' } },
+      { name: labels.reported, type: 'bar', data: rows.map((r) => r.reported), itemStyle: { color: ORDERS_COLOUR } },
       {
         name: labels.downtimeHours,
         type: 'bar',
         yAxisIndex: 1,
         data: rows.map((r) => figureValue(r.downtimeHours) ?? 0),
-        itemStyle: { color: '#fa8c16' },
+        itemStyle: { color: DOWNTIME_COLOUR },
       },
     ],
   };
