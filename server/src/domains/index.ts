@@ -6,6 +6,7 @@ import { checkRoutes } from './check/routes.js';
 import { coreRoutes } from './core/routes.js';
 import { diyformRoutes } from './diyform/routes.js';
 import { equipmentRoutes } from './equipment/routes.js';
+import { groupRoutes } from './group/routes.js';
 import { identityRoutes } from './identity/routes.js';
 import { menuRoutes } from './menu/routes.js';
 import { operatorRoutes } from './operator/index.js';
@@ -35,5 +36,6 @@ export const domains: FastifyPluginAsync[] = [
   spareRoutes,
   checkRoutes,
   reportRoutes,
+  groupRoutes,
   approvalRoutes,
 ];

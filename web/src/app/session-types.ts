@@ -20,6 +20,9 @@ export interface CurrentUser {
     instransfer?: unknown;
     orglogo?: string | null;
     expiryDate?: string | null;
+    isPlatform?: boolean;
+    /** The company leads a group: the group page (/group) is for it. */
+    groupLead?: boolean;
   } | null;
   peoplename?: string;
   username?: string;

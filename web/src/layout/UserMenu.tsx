@@ -1,4 +1,5 @@
 import {
+  ApartmentOutlined,
   CaretDownOutlined,
   DownloadOutlined,
   KeyOutlined,
@@ -19,7 +20,10 @@ export const COMPANY_MANAGE = 'back:company:manage';
 
 const FeedbackDialog = lazy(() => import('../domains/operator/FeedbackDialog'));
 
-/** User menu: change password, my downloads, configuration (with back:company:manage), log out (spec 2.3). */
+/**
+ * User menu: change password, my downloads, feedback, the group page (a group company's managers), configuration
+ * (with back:company:manage), log out (spec 2.3).
+ */
 export function UserMenu({ compact = false }: { compact?: boolean }) {
   const { t } = useTranslation('layout');
   const navigate = useNavigate();
@@ -44,6 +48,16 @@ export function UserMenu({ compact = false }: { compact?: boolean }) {
       icon: <MessageOutlined />,
       label: <span data-testid="menu-feedback">{t('user.feedback')}</span>,
     },
+    // The group page, for a group company's managers (the server refuses everyone else anyway).
+    ...(session.user?.company?.groupLead && hasPermission(COMPANY_MANAGE, session)
+      ? [
+          {
+            key: 'group',
+            icon: <ApartmentOutlined />,
+            label: <span data-testid="menu-group">{t('group:link')}</span>,
+          },
+        ]
+      : []),
     ...(hasPermission(COMPANY_MANAGE, session)
       ? [
           {
@@ -66,6 +80,7 @@ export function UserMenu({ compact = false }: { compact?: boolean }) {
     if (key === 'password') openPassword('normal');
     else if (key === 'downloads') setDownloadsOpen(true);
     else if (key === 'feedback') setFeedback(true);
+    else if (key === 'group') navigate('/group');
     else if (key === 'config') navigate('/info/index');
     else if (key === 'logout') {
       await logout();

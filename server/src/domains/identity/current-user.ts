@@ -15,6 +15,7 @@ interface CurrentRow {
   company_code: string;
   logo: string | null;
   instransfer: boolean;
+  group_lead: boolean;
   expiry_date: string | null;
   overdue_days: number;
   bloc_id: number | null;
@@ -39,6 +40,7 @@ export async function loadCurrentUser(tx: TenantTx, p: Principal) {
   const r = await tx.query<CurrentRow>(
     `select u.id, u.tenant_id, u.username, u.peoplename, u.organization_id, u.created_by, u.must_change_password, u.avatar,
             c.id as company_id, c.name as company_name, c.code as company_code, c.logo, c.instransfer,
+            coalesce(c.group_id = c.id, false) as group_lead,
             to_char(c.expiry_date, 'YYYY-MM-DD') as expiry_date,
             greatest(0, coalesce(current_date - c.expiry_date, 0))::int as overdue_days,
             bloc.id as bloc_id, bloc.organization_name as bloc_name
@@ -69,6 +71,8 @@ export async function loadCurrentUser(tx: TenantTx, p: Principal) {
       orglogo: u.logo ?? '',
       expiryDate: u.expiry_date,
       isPlatform: p.isPlatform,
+      /** The company leads a group (companies.group_id is its own id): the group page /group is for it. */
+      groupLead: u.group_lead,
     },
     peoplename: u.peoplename,
     avatar: u.avatar ?? '',

@@ -29,7 +29,12 @@ export const MAX_PERIOD_DAYS = 731;
 /** The period when none is given: the last 30 days, today included (spec 9 "a month"). */
 export const DEFAULT_DAYS = 30;
 
-const isDate = (s: string) => /^\d{4}-\d{2}-\d{2}$/.test(s) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s);
+/** A real yyyy-mm-dd day (2026-02-30 and 2026-13-45 are not: the second is no date at all, which must not throw). */
+const isDate = (s: string) => {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(s)) return false;
+  const d = new Date(`${s}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(s);
+};
 
 export const querySchema = {
   type: 'object',
@@ -48,7 +53,11 @@ export const querySchema = {
 /** The tenant's time zone (companies.timezone), UTC when unset or unknown. */
 export async function tenantTimeZone(tx: TenantTx): Promise<string> {
   const r = await tx.query<{ timezone: string | null }>('select timezone from companies where id = $1', [tx.tenantId]);
-  const zone = r.rows[0]?.timezone;
+  return zoneOrUtc(r.rows[0]?.timezone);
+}
+
+/** A company's time zone as the reports read it: UTC when unset or unknown. */
+export function zoneOrUtc(zone: string | null | undefined): string {
   if (!zone) return 'UTC';
   try {
     new Intl.DateTimeFormat('en', { timeZone: zone });

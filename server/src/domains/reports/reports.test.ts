@@ -687,4 +687,11 @@ describe('period helpers', () => {
       { start: '2026-02-01', end: '2026-02-28' },
     ]);
   });
+
+  it('refuses a day that is no date as a bad date, naming the field', () => {
+    for (const start of ['2026-02-30', '2026-13-45', '0000-00-00'])
+      expect(() => periodOf({ start, end: '2026-03-01' }, 'UTC')).toThrow(
+        expect.objectContaining({ kind: 'business', key: 'reports.errors.badDate', field: 'start' }),
+      );
+  });
 });

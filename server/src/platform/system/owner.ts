@@ -8,7 +8,7 @@ declare const owner: unique symbol;
  * A type of its own so that a handler cannot be given it by accident where a tenant handle is meant; it is
  * reached only through ownerDb(app), and biome.json (noRestrictedImports) keeps this module to the declared
  * places: migrations, login and sessions, signup, the jobs' fan-out, realtime, the operator's cross-tenant
- * work and the seed. Everything else works through the tenant handle (req.tenant, TenantTx).
+ * work, a group lead's read of its members' figures (domains/group/routes.ts) and the seed. Everything else works through the tenant handle (req.tenant, TenantTx).
  */
 export type OwnerDb = Database & { readonly [owner]: true };
 

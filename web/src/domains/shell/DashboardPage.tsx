@@ -1,4 +1,11 @@
-import { AppstoreOutlined, BellOutlined, CalendarOutlined, DownloadOutlined, RightOutlined } from '@ant-design/icons';
+import {
+  ApartmentOutlined,
+  AppstoreOutlined,
+  BellOutlined,
+  CalendarOutlined,
+  DownloadOutlined,
+  RightOutlined,
+} from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Card, Col, Empty, Row, Statistic } from 'antd';
 import dayjs from 'dayjs';
@@ -6,11 +13,12 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { flattenRoutes } from '../../app/menu-routes';
-import { useSession } from '../../app/session';
+import { hasPermission, useSession } from '../../app/session';
 import { type SidebarItem, sidebarItems } from '../../app/sidebar-items';
 import { useTitleOf } from '../../app/titles';
 import { MenuIcon } from '../../layout/icons';
 import { UNREAD_QUERY_KEY } from '../../layout/MessageBell';
+import { COMPANY_MANAGE } from '../../layout/UserMenu';
 import { getData } from '../../platform/http/client';
 import { HomePanel } from '../reports/HomePanel';
 import { useChosenPictures } from './login-background';
@@ -78,6 +86,11 @@ export default function DashboardPage() {
           <div className="dashboard-hero__meta">
             {[...new Set([user?.company?.name, user?.blocOrg?.organizationName].filter(Boolean))].join(' · ')}
           </div>
+          {user?.company?.groupLead && hasPermission(COMPANY_MANAGE, session) ? (
+            <Link to="/group" className="dashboard-hero__group" data-testid="dashboard-group">
+              <ApartmentOutlined /> {t('group:link')} <RightOutlined />
+            </Link>
+          ) : null}
         </div>
         <div className="dashboard-hero__date">{dayjs().format(t('common:time.longDate'))}</div>
       </section>
