@@ -25,14 +25,15 @@ export function auditOperatorChanges(app: FastifyInstance): void {
   app.addHook('onError', async (req, _reply, err) => {
     if (err instanceof AppError && err.kind === 'business') refusals.set(req, err);
   });
-  app.addHook('onResponse', async (req, reply) => {
+  // Before the answer is sent (onSend), so a call that returned is in the log already.
+  app.addHook('onSend', async (req, reply, payload) => {
     const config = req.routeOptions.config;
-    if (req.method !== 'POST' || reply.statusCode >= 400 || !config?.platform || config.readOnly) return;
+    if (req.method !== 'POST' || reply.statusCode >= 400 || !config?.platform || config.readOnly) return payload;
     let me: { tenantId: number; userId: number };
     try {
       me = req.me();
     } catch {
-      return;
+      return payload;
     }
     const body = redact(req.body) ?? null;
     const refused = refusals.get(req);
@@ -46,5 +47,6 @@ export function auditOperatorChanges(app: FastifyInstance): void {
         [me.tenantId, me.userId, req.routeOptions.url ?? req.url, refused ? 'refused' : 'call', JSON.stringify(after)],
       )
       .catch((err: unknown) => req.log.error({ err }, 'could not audit an operator change'));
+    return payload;
   });
 }
