@@ -4,6 +4,7 @@ import {
   browserSuite,
   expectToast,
   launchBrowser,
+  loginThroughForm,
   missingTranslations,
   newContext,
   openFromUserMenu,
@@ -106,27 +107,33 @@ browserSuite('operator console', () => {
     await expectToast(root, '该公司共有');
     await screenshot(root, 'operator-company-menus-zh');
 
-    const first = await server.token(ADMIN, FIRST_PASSWORD);
-    const changed = await server.api<{ rtnCode: number }>(
-      'POST',
-      '/api-user/users/updatePassword',
-      { password: FIRST_PASSWORD, newpassword: PASSWORD, verifynewpassword: PASSWORD },
-      first,
-    );
-    expect(changed.body.rtnCode).toBe(200);
-    bossToken = await server.token(ADMIN, PASSWORD);
-    const me = await server.api<{ me: MenuNode[] }>('GET', '/api-user/sys/me', undefined, bossToken);
-    expect(leafUrls(me.body.me).sort()).toEqual(
-      ['/equipment/allot', '/equipment/ledger/1', '/setUp/organize', '/setUp/role'].sort(),
-    );
-
-    const boss = await (await newContext(browser, server, { token: bossToken, lang: 'zh' })).newPage();
+    // Its administrator's first login, through the form and in English: the initial password must be changed.
+    const boss = await (await newContext(browser, server, { lang: 'en' })).newPage();
+    await boss.goto('/login');
+    await loginThroughForm(boss, ADMIN, FIRST_PASSWORD);
+    await waitForShell(boss);
+    await boss.getByTestId('password-forced-notice').waitFor(SLOW);
+    await boss.getByTestId('password-original').fill(FIRST_PASSWORD);
+    await boss.getByTestId('password-new').fill(PASSWORD);
+    await boss.getByTestId('password-confirm').fill(PASSWORD);
+    await boss.getByTestId('password-submit').click();
+    await boss.waitForURL('**/login', SLOW);
+    await loginThroughForm(boss, ADMIN, PASSWORD);
+    await waitForShell(boss);
+    // On a page of each group, so its links are shown.
     await boss.goto('/setUp/organize');
     await waitForShell(boss);
     const sidebar = boss.getByTestId('sidebar');
     await sidebar.getByTestId('menu-link-/setUp/organize').waitFor(SLOW);
     await sidebar.getByTestId('menu-link-/setUp/role').waitFor();
     expect(await sidebar.locator('[data-testid^="menu-sub-"]').count()).toBe(2);
+    await screenshot(boss, 'operator-new-company-admin-en');
+
+    bossToken = await server.token(ADMIN, PASSWORD);
+    const me = await server.api<{ me: MenuNode[] }>('GET', '/api-user/sys/me', undefined, bossToken);
+    expect(leafUrls(me.body.me).sort()).toEqual(
+      ['/equipment/allot', '/equipment/ledger/1', '/setUp/organize', '/setUp/role'].sort(),
+    );
     await boss.context().close();
   });
 
@@ -140,6 +147,7 @@ browserSuite('operator console', () => {
     await root.getByTestId('notice-form-save').click();
     await expectToast(root, '保存成功');
     await root.getByTestId('notice-row').filter({ hasText: '周五停机检修' }).getByText('端到端工厂').waitFor(SLOW);
+    await screenshot(root, 'operator-notices-zh');
 
     const boss = await (await newContext(browser, server, { token: bossToken, lang: 'zh' })).newPage();
     await boss.goto('/workboard');
@@ -198,6 +206,42 @@ browserSuite('operator console', () => {
     await boss.context().close();
   });
 
+  it("associates the company with the demo company's group: the lead's manager sees both companies' figures", async () => {
+    const list = await server.api<{ data: { id: number }[] }>(
+      'GET',
+      '/api-user/company/getCompanyManage?code=demo',
+      undefined,
+      rootToken,
+    );
+    const demoId = list.body.data[0]!.id;
+    const joined = await server.api<{ rtnCode: number }>(
+      'POST',
+      '/api-user/company/addSysAssoce',
+      { groupId: demoId, companyIds: [companyId] },
+      rootToken,
+    );
+    expect(joined.body.rtnCode).toBe(200);
+
+    const lead = await (
+      await newContext(browser, server, { token: await server.token('admin'), lang: 'zh' })
+    ).newPage();
+    await lead.goto('/group');
+    await waitForShell(lead);
+    const table = lead.getByTestId('group-table');
+    await table.getByText('演示工厂').first().waitFor(SLOW);
+    await table.getByText('端到端工厂').first().waitFor(SLOW);
+    await lead.getByTestId('group-page').locator('canvas').first().waitFor(SLOW);
+    await screenshot(lead, 'group-figures-zh');
+    await lead.context().close();
+
+    // The member's administrator is refused: a member does not see its lead's figures.
+    const member = await (await newContext(browser, server, { token: bossToken, lang: 'en' })).newPage();
+    await member.goto('/group');
+    await waitForShell(member);
+    await member.getByTestId('group-refused').waitFor(SLOW);
+    await member.context().close();
+  });
+
   it('shows the timed tasks, usage and version pages in English, and the company list on a phone', async () => {
     const en = await (await newContext(browser, server, { token: rootToken, lang: 'en' })).newPage();
     await en.goto('/admin/timetask');
@@ -248,6 +292,7 @@ browserSuite('operator console', () => {
     const image = await root.screenshot({ clip: { x: 0, y: 0, width: 320, height: 120 } });
     await page.locator('input[type=file]').setInputFiles({ name: 'banner.png', mimeType: 'image/png', buffer: image });
     await page.getByTestId('picture-card').getByText('使用中').waitFor(SLOW);
+    await screenshot(root, 'operator-pictures-zh');
 
     const admin = await (await newContext(browser, server, { token: await server.token('admin') })).newPage();
     await admin.goto('/dashboard');
