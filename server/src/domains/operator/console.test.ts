@@ -64,6 +64,13 @@ describe('usage per tenant', () => {
       root,
     );
     expect(modules.data.find((m) => m.entity === 'users')).toMatchObject({ records: 1 });
+    // A declared entity's table is named by its title, in the reader's language.
+    const demoId = (await t.db.query<{ id: number }>("select id from companies where code = 'demo'")).rows[0]!.id;
+    const demo = await t.call('GET', `/api-user/opsys/getSysTenantstisPage?companyId=${demoId}`, root, undefined, {
+      lang: 'en',
+    });
+    const rows = demo.json().data as { entity: string; name: string }[];
+    expect(rows.find((m) => m.entity === 'equipment')).toMatchObject({ name: 'Equipment ledger' });
 
     const logins = await okCall<{ username: string }[]>(
       t,

@@ -2,6 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import type { Queryable } from '../../db/index.js';
 import { ok, page } from '../../platform/http/envelope.js';
 import { notFound } from '../../platform/http/errors.js';
+import type { Lang } from '../../platform/i18n/index.js';
+import { entityTitle } from '../../platform/resources/model.js';
+import { allEntities } from '../../platform/resources/registry.js';
 import { ownerDb } from '../../platform/system/owner.js';
 import { filter, id, paging, response, Where } from '../org/http.js';
 
@@ -43,6 +46,12 @@ async function tenantTables(db: Queryable): Promise<string[]> {
       order by c.relname`,
   );
   return r.rows.map((x) => x.table);
+}
+
+/** A table's module name in the reader's language: the title of the entity declared on it, else the table. */
+function moduleName(table: string, lang: Lang): string {
+  const def = allEntities().find((e) => e.table === table && !e.scope);
+  return def ? entityTitle(def, lang) : table;
 }
 
 export async function usageRoutes(app: FastifyInstance): Promise<void> {
@@ -159,7 +168,7 @@ export async function usageRoutes(app: FastifyInstance): Promise<void> {
       config: cfg,
       schema: {
         tags: ['operator'],
-        summary: "A tenant's record count per module (table), the largest first",
+        summary: "A tenant's record count per module (table, with its entity's title), the largest first",
         querystring: { type: 'object', required: ['companyId'], properties: companyQuery },
         response,
       },
@@ -176,7 +185,7 @@ export async function usageRoutes(app: FastifyInstance): Promise<void> {
         `select entity, records from (${union}) x where records > 0 order by records desc, entity`,
         [req.query.companyId],
       );
-      return ok(r.rows);
+      return ok(r.rows.map((x) => ({ ...x, name: moduleName(x.entity, req.lang) })));
     },
   );
 

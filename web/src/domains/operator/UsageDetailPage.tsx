@@ -120,7 +120,7 @@ function TenantUsageDetail({ companyId }: { companyId: number }) {
                   loading={modules.isLoading}
                   dataSource={modules.data ?? []}
                   columns={[
-                    { key: 'entity', title: t('usage.module'), dataIndex: 'entity' },
+                    { key: 'name', title: t('usage.module'), dataIndex: 'name' },
                     { key: 'records', title: t('usage.records'), dataIndex: 'records', width: 120 },
                   ]}
                 />

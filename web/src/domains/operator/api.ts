@@ -220,7 +220,7 @@ export const tenantLoginDays = (companyId: number, days: number) =>
     days,
   });
 export const tenantModules = (companyId: number) =>
-  getData<{ entity: string; records: number }[]>('/api-user/opsys/getSysTenantstisPage', { companyId });
+  getData<{ entity: string; name: string; records: number }[]>('/api-user/opsys/getSysTenantstisPage', { companyId });
 export const tenantLogins = (q: { page: number; limit: number; companyId: number; userId?: number }) =>
   paged<LoginRow>('/api-user/opsys/getSysTeUserPage', q);
 
