@@ -29,14 +29,18 @@ export async function tenantCompanies(db: Queryable, ids: number[]): Promise<num
   return r.rows.map((c) => c.id);
 }
 
-/** The given tenant menus (operator-only ones left out) with every ancestor, so a page never loses its group. */
-export async function withAncestors(db: Queryable, menuIds: string[]): Promise<string[]> {
+/**
+ * The given tenant menus (operator-only ones and a company's own pages left out, unless `anyMenu`) with every
+ * ancestor, so a page never loses its group.
+ */
+export async function withAncestors(db: Queryable, menuIds: string[], anyMenu = false): Promise<string[]> {
   const r = await db.query<{ id: string }>(
     `with recursive up(id, parent_id) as (
-       select id, parent_id from menus where id = any($1::uuid[]) and not platform_only and owner_tenant_id is null
+       select id, parent_id from menus
+        where id = any($1::uuid[]) and ($2::boolean or (not platform_only and owner_tenant_id is null))
        union select m.id, m.parent_id from menus m join up on m.id = up.parent_id)
      select id from up`,
-    [menuIds],
+    [menuIds, anyMenu],
   );
   return r.rows.map((x) => x.id);
 }

@@ -55,18 +55,6 @@ async function targetCompanies(db: Queryable, companyIds: number[], lock: boolea
   }));
 }
 
-/** Every ancestor of the given menus, themselves included (any menu: a company's own pages too). */
-async function closure(db: Queryable, menuIds: string[]): Promise<Set<string>> {
-  const r = await db.query<{ id: string }>(
-    `with recursive up(id, parent_id) as (
-       select id, parent_id from menus where id = any($1::uuid[])
-       union select m.id, m.parent_id from menus m join up on m.id = up.parent_id)
-     select id from up`,
-    [menuIds],
-  );
-  return new Set(r.rows.map((x) => x.id));
-}
-
 /** What moving one company from a version with menus `from` to one with menus `to` does to its menus. */
 async function menuChange(
   db: Queryable,
@@ -81,7 +69,7 @@ async function menuChange(
   const toSet = new Set(to);
   const leaving = new Set(from.filter((m) => haveSet.has(m) && !toSet.has(m)));
   // A group of the old version stays while a menu the company keeps sits below it.
-  const needed = await closure(db, [...have.filter((m) => !leaving.has(m)), ...to]);
+  const needed = new Set(await withAncestors(db, [...have.filter((m) => !leaving.has(m)), ...to], true));
   return {
     added: to.filter((m) => !haveSet.has(m)),
     removed: [...leaving].filter((m) => !needed.has(m)),

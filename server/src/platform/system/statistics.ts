@@ -2,12 +2,15 @@ import type { FastifyInstance } from 'fastify';
 import type { Queryable } from '../../db/index.js';
 import { ownerDb } from './owner.js';
 
+/** A table name that needs no quoting rules beyond double quotes. */
+const PLAIN_NAME = /^[a-z_][a-z0-9_]*$/;
+
 /**
  * Refreshes the planner's statistics of a table after a large write (the embedded database has no autovacuum).
  * Statistics are the table's, not a tenant's, so this runs on the owner connection, in the background.
  */
 export function analyzeSoon(app: FastifyInstance, table: string): void {
-  if (!/^[a-z_][a-z0-9_]*$/.test(table)) return;
+  if (!PLAIN_NAME.test(table)) return;
   ownerDb(app)
     .exec(`analyze "${table}"`)
     .catch(() => undefined);
@@ -29,7 +32,7 @@ export async function analyzeChanged(db: Queryable): Promise<string[]> {
       where s.schemaname = current_schema() and s.n_mod_since_analyze > 50 + 0.1 * greatest(c.reltuples, 0)
       order by s.relname`,
   );
-  const tables = r.rows.map((x) => x.relname).filter((t) => /^[a-z_][a-z0-9_]*$/.test(t));
+  const tables = r.rows.map((x) => x.relname).filter((t) => PLAIN_NAME.test(t));
   for (const table of tables) await db.query(`analyze "${table}"`);
   return tables;
 }

@@ -4,6 +4,8 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HttpError } from '../../platform/http/client';
+import { HTML_LANG } from '../../platform/i18n';
+import type { Lang } from '../../platform/preferences';
 import { EChart } from '../reports/EChart';
 import { type GroupCompanyRow, useGroupData } from './api';
 import {
@@ -35,7 +37,7 @@ export default function GroupPage() {
   const query = useGroupData(range?.[0].format(DAY), range?.[1].format(DAY));
   const data = query.data;
   const none = t('none');
-  const locale = i18n.language === 'en' ? 'en-US' : i18n.language === 'tw' ? 'zh-TW' : 'zh-CN';
+  const locale = HTML_LANG[i18n.language as Lang] ?? HTML_LANG.zh;
   const shown: [Dayjs, Dayjs] | null = range ?? (data ? [dayjs(data.period.start), dayjs(data.period.end)] : null);
   const today = data?.period.end && !range ? data.period.end : dayjs().format(DAY);
 
