@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { ok } from '../../platform/http/envelope.js';
-import { noJit } from '../../platform/tenancy/tenant-tx.js';
+import { planForAnalysis } from '../../platform/tenancy/tenant-tx.js';
 import { OPEN_STATES } from '../repair/resources.js';
 import { type Period, Sql, tenantTimeZone, todayIn } from './filters.js';
 import { hours, machineTimesSql } from './machine-times.js';
@@ -28,7 +28,7 @@ export const homePanelRoutes: FastifyPluginAsync = async (app) => {
     },
     (req) =>
       req.tenant(async (tx) => {
-        await noJit(tx);
+        await planForAnalysis(tx);
         const timeZone = await tenantTimeZone(tx);
         const today = todayIn(timeZone);
         const current: Period = { start: shift(today, -(PANEL_DAYS - 1)), end: today, timeZone };
@@ -39,27 +39,31 @@ export const homePanelRoutes: FastifyPluginAsync = async (app) => {
                     or (o.state in ('reported', 'dispatched') and o.respond_by < now())))::int as overdue,
                   count(*) filter (where o.reported_at >= ($3::date::timestamp at time zone $4))::int as "reportedToday",
                   count(distinct o.equipment_id) filter (where o.stopped and o.state = any($2::text[]))::int as stopped
-             from repair_orders o where o.tenant_id = $1 and o.state <> 'cancelled'`,
+             from repair_orders o
+            -- The open orders and today's, each through its index, not a year of finished ones.
+            where o.tenant_id = $1 and o.state <> 'cancelled'
+              and (o.state = any($2::text[]) or o.reported_at >= ($3::date::timestamp at time zone $4))`,
           [tx.tenantId, [...OPEN_STATES], today, timeZone],
         );
         const sql = new Sql(tx.tenantId);
         const cte = machineTimesSql({}, [current, previous], timeZone, sql, { totals: true });
-        const figures = await tx.query<Record<string, string | null>>(
-          `with ${cte}
+        // The fault ranking comes from the same orders (ord: the machines in service), read once for both.
+        const figures = await tx.query<Record<string, unknown>>(
+          `with ${cte},
+           fm as (select o.equipment_id as id, count(*)::int as failures from ord o
+                   where o.reported_at >= (select t0 from b where k = 1) and o.reported_at < (select t1 from b where k = 1)
+                   group by o.equipment_id),
+           top as (select m.id as "equipmentId", m.code, m.name, fm.failures from fm join m on m.id = fm.id
+                    order by fm.failures desc, m.code limit 5)
            select k, failures::int as failures, repairs::int as repairs, ${hours('repair_min')} as "repairHours",
                   case when failures > 0 then round(running / 60.0 / failures, 2) end as mtbf,
                   case when repairs > 0 then round(repair_min / 60.0 / repairs, 2) end as mttr,
                   ${hours('running')} as "runningHours",
-                  case when planned > 0 then round(running * 100.0 / planned, 2) end as availability
+                  case when planned > 0 then round(running * 100.0 / planned, 2) end as availability,
+                  case when k = 1 then (select coalesce(json_agg(top order by top.failures desc, top.code), '[]')
+                                          from top) end as ranking
              from bk order by k`,
           sql.values,
-        );
-        const ranking = await tx.query(
-          `select e.id as "equipmentId", e.code, e.name, count(*)::int as failures
-             from repair_orders o join equipment e on e.tenant_id = o.tenant_id and e.id = o.equipment_id
-            where o.tenant_id = $1 and o.state <> 'cancelled' and o.reported_at >= ($2::date::timestamp at time zone $3)
-            group by e.id, e.code, e.name order by failures desc, e.code limit 5`,
-          [tx.tenantId, current.start, timeZone],
         );
         const [now, before] = [
           figures.rows.find((r) => Number(r.k) === 1),
@@ -67,7 +71,7 @@ export const homePanelRoutes: FastifyPluginAsync = async (app) => {
         ];
         const strip = (r: Record<string, unknown> | undefined) => {
           if (!r) return null;
-          const { k: _k, ...rest } = r;
+          const { k: _k, ranking: _ranking, ...rest } = r;
           return rest;
         };
         return ok({
@@ -75,7 +79,7 @@ export const homePanelRoutes: FastifyPluginAsync = async (app) => {
           period: { start: current.start, end: current.end, timeZone },
           current: strip(now),
           previous: { start: previous.start, end: previous.end, ...strip(before) },
-          ranking: ranking.rows,
+          ranking: now?.ranking ?? [],
           // Performance and quality have no data yet: only the availability part of OEE is measured.
           oee: { availability: now?.availability ?? null, performance: null, quality: null },
         });
