@@ -1,4 +1,4 @@
-import { planForAnalysis, type TenantTx } from '../../platform/tenancy/tenant-tx.js';
+import { noJit, type TenantTx } from '../../platform/tenancy/tenant-tx.js';
 
 /**
  * The occurrences of plans in a window of local dates [today + from, today + to] of the tenant's time zone,
@@ -131,7 +131,7 @@ export async function generateTasks(
   // Two runs at once (two servers, the job and a button) would insert overlapping keys in different orders and
   // deadlock; one at a time per tenant, the second then finds every task made.
   await tx.query("select pg_advisory_xact_lock(hashtext('check.generate'), $1::int)", [tx.tenantId]);
-  await planForAnalysis(tx);
+  await noJit(tx);
   const r = await tx.query<{ tasks: string; items: string }>(
     `${OCCURRENCES},
      todo as (
@@ -209,7 +209,7 @@ export interface Occurrence {
 
 /** The tasks a plan would make over the coming days, whether it is on or not (/preview/index). */
 export async function previewPlan(tx: TenantTx, planId: number, days: number, now = new Date()): Promise<Occurrence[]> {
-  await planForAnalysis(tx);
+  await noJit(tx);
   const r = await tx.query<{
     plan_id: number;
     equipment_id: number | null;

@@ -1,5 +1,5 @@
 import { type Lang, t } from '../../platform/i18n/index.js';
-import { planForAnalysis, type TenantTx } from '../../platform/tenancy/tenant-tx.js';
+import { planForReports, type TenantTx } from '../../platform/tenancy/tenant-tx.js';
 import type { FilterName, Period, ReportQuery, Sql } from './filters.js';
 
 /*
@@ -72,7 +72,7 @@ export function defineReport(def: ReportDef): ReportDef {
 
 /** Runs a report in its transaction (the page and the export both come here). */
 export async function runReport(def: ReportDef, ctx: ReportContext): Promise<ReportResult> {
-  await planForAnalysis(ctx.tx);
+  await planForReports(ctx.tx);
   return def.run(ctx);
 }
 

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { ok } from '../../platform/http/envelope.js';
-import { planForAnalysis } from '../../platform/tenancy/tenant-tx.js';
+import { planForReports } from '../../platform/tenancy/tenant-tx.js';
 import { OPEN_STATES } from '../repair/resources.js';
 import { type Period, Sql, tenantTimeZone, todayIn } from './filters.js';
 import { hours, machineTimesSql } from './machine-times.js';
@@ -28,7 +28,7 @@ export const homePanelRoutes: FastifyPluginAsync = async (app) => {
     },
     (req) =>
       req.tenant(async (tx) => {
-        await planForAnalysis(tx);
+        await planForReports(tx);
         const timeZone = await tenantTimeZone(tx);
         const today = todayIn(timeZone);
         const current: Period = { start: shift(today, -(PANEL_DAYS - 1)), end: today, timeZone };
