@@ -45,6 +45,22 @@ describe('entity declarations and migrations', () => {
     }
   });
 
+  it('hold an owned row to its company through its owner: no key of its own, another tenant refused, removed with it', async () => {
+    const lineSpec = tableSpec(allEntities().find((d) => d.table === 'lines')!);
+    expect(lineSpec.foreignKeys.map((fk) => fk.table)).not.toContain('companies');
+    expect(tableSpec(allEntities().find((d) => d.table === 'workshops')!).foreignKeys[0]!.table).toBe('companies');
+    await db.exec(`insert into companies (id, name, code) overriding system value values (9101, 'A', 'owned-a'), (9102, 'B', 'owned-b');
+      insert into workshops (tenant_id, id, workshopcode, workshopname) overriding system value values (9101, 9101, 'W', 'W')`);
+    await expect(
+      db.query(`insert into lines (tenant_id, linecode, linename, workshopid) values (9102, 'L', 'L', 9101)`),
+    ).rejects.toThrow(/lines_workshopid_fkey/);
+    await db.query(`insert into lines (tenant_id, linecode, linename, workshopid) values (9101, 'L', 'L', 9101)`);
+    await db.query('delete from companies where id = 9101');
+    const left = await db.query<{ n: number }>('select count(*)::int as n from lines where tenant_id = 9101');
+    expect(left.rows[0]!.n).toBe(0);
+    await db.query('delete from companies where id = 9102');
+  });
+
   it('keep referenced rows when the referring entity keeps its deleted rows (else they could never go)', () => {
     for (const def of allEntities().filter((d) => d.softDelete))
       for (const f of def.fields.filter((x) => x.type === 'ref' && !x.computed)) {
