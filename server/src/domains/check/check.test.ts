@@ -12,7 +12,9 @@ import { withTenant } from '../../platform/tenancy/tenant-tx.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { fillHistory } from './demo.js';
 import { generateTasks } from './generate.js';
+import { type CheckRunPlace, checkRunStep } from './job.js';
 import { generateMesurTasks } from './metrology.js';
+import { notifyOverdue } from './overdue.js';
 import { codes } from './permissions.js';
 
 type Row = Record<string, unknown>;
@@ -243,6 +245,49 @@ describe('generating tasks from plans', () => {
     expect(preview).toHaveLength(4);
     expect(preview[0]!.equipmentName).toBe(machines[0]!.name);
     expect(await tasksOf(plan.id)).toHaveLength(0);
+  });
+});
+
+describe('the timed run (check.generate)', () => {
+  it('makes the tasks of every plan that is on a few plans per transaction, then notifies overdue tasks in batches', async () => {
+    // No overdue task left unnoticed before: the ones counted below are the new plans'.
+    while (await withTenant(t.db, tenantId, null, (tx) => notifyOverdue(tx, 500)));
+    const plans = [];
+    for (let i = 0; i < 3; i++)
+      plans.push(await makePlan({ cycle: 'day', startDate: tenantDay(-2), dueTime: '00:00', durationHours: 1 }));
+    const on = await t.db.query<{ n: number }>(
+      "select count(*)::int as n from check_plans where tenant_id = $1 and state = 'on' and deleted_at is null",
+      [tenantId],
+    );
+    const since = new Date();
+    const place: CheckRunPlace = {};
+    const txids = new Set<string>();
+    let steps = 0;
+    for (let more = true; more; steps++)
+      more = await withTenant(t.db, tenantId, null, async (tx) => {
+        txids.add((await tx.query<{ id: string }>('select txid_current()::text as id')).rows[0]!.id);
+        return checkRunStep(tx, place, { plans: 1, overdue: 1 });
+      });
+    const overdue = await t.db.query<{ due: number; told: number }>(
+      `select count(*) filter (where deadline < now())::int as due,
+              count(*) filter (where overdue_notified_at is not null)::int as told
+         from check_tasks where tenant_id = $1 and plan_id = any($2::bigint[])`,
+      [tenantId, plans.map((p) => Number(p.id))],
+    );
+    const told = await t.db.query<{ n: number }>(
+      'select count(*)::int as n from check_tasks where tenant_id = $1 and overdue_notified_at >= $2',
+      [tenantId, since],
+    );
+    // A step per plan that is on, one for metrology, one per overdue task and the last that finds none.
+    expect(overdue.rows[0]!.due).toBeGreaterThanOrEqual(6);
+    expect(steps).toBe(on.rows[0]!.n + 1 + told.rows[0]!.n + 1);
+    expect(txids.size).toBe(steps);
+    expect(overdue.rows[0]!.told).toBe(overdue.rows[0]!.due);
+    for (const p of plans) expect(await tasksOf(p.id)).toHaveLength(3);
+    // Nothing twice on the next run.
+    const again: CheckRunPlace = {};
+    while (await withTenant(t.db, tenantId, null, (tx) => checkRunStep(tx, again)));
+    for (const p of plans) expect(await tasksOf(p.id)).toHaveLength(3);
   });
 });
 

@@ -14,8 +14,8 @@ import { workflowRoutes } from '../../platform/workflow/routes.js';
 import './demo.js';
 import { answerItem } from './execute.js';
 import { generateTasks, previewPlan } from './generate.js';
-import { generateMesurTasks, metrologyEntities } from './metrology.js';
-import { notifyOverdue } from './overdue.js';
+import { checkRunStep } from './job.js';
+import { metrologyEntities } from './metrology.js';
 import { codes, P } from './permissions.js';
 import { checkEntities, planEntity, taskDetailEntity, taskEntity } from './resources.js';
 import { checkSummary, GROUPS, type Group, readings } from './stats.js';
@@ -48,11 +48,7 @@ async function plansToGenerate(tx: TenantTx, req: FastifyRequest<{ Body: { id?: 
 export const checkRoutes: FastifyPluginAsync = async (app) => {
   await app.register(resourceRoutes([...checkEntities, templateEntity, templateItemEntity, ...metrologyEntities]));
   await app.register(workflowRoutes([planEntity, taskEntity, taskDetailEntity, ...metrologyEntities]));
-  app.jobs.everyTenant('check.generate', 60, async (tx) => {
-    await generateTasks(tx);
-    await generateMesurTasks(tx);
-    await notifyOverdue(tx);
-  });
+  app.jobs.everyTenant('check.generate', 60, checkRunStep);
 
   app.post<{ Body: WireRow & { id: number } }>(
     '/api-manage/checktaskdtl/answer',

@@ -13,7 +13,7 @@ import { experienceRoutes } from './experience-routes.js';
 import { historyTemplate, importHistory } from './history-import.js';
 import './demo.js';
 import { onDutyNow } from './on-duty.js';
-import { notifyOverdue } from './overdue.js';
+import { notifyOverdue, OVERDUE_PER_RUN, OVERDUE_PER_STEP } from './overdue.js';
 import { P } from './permissions.js';
 import { publicReportRoutes } from './public-routes.js';
 import { reportRepair } from './report.js';
@@ -25,8 +25,12 @@ export const repairRoutes: FastifyPluginAsync = async (app) => {
   await app.register(experienceRoutes);
   await app.register(publicReportRoutes);
   await app.register(workflowRoutes([repairEntity]));
-  app.jobs.everyTenant('repair.overdue', 60, async (tx) => {
-    await notifyOverdue(tx);
+  // In small transactions (see everyTenant), at most OVERDUE_PER_RUN orders a minute.
+  app.jobs.everyTenant<{ marked?: number }>('repair.overdue', 60, async (tx, step) => {
+    const done = step.marked ?? 0;
+    const marked = await notifyOverdue(tx, Math.min(OVERDUE_PER_STEP, OVERDUE_PER_RUN - done));
+    step.marked = done + marked;
+    return marked === OVERDUE_PER_STEP && step.marked < OVERDUE_PER_RUN;
   });
 
   const model = staticModel(repairEntity);

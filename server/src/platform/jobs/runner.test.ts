@@ -84,6 +84,24 @@ describe('the job queue', () => {
     expect(ran).toHaveLength(20);
   });
 
+  it("works a tenant's run in steps, each in its own transaction, while it says work is left", async () => {
+    const runner = new JobRunner(db, quiet, { pollMs: 20 });
+    const seen: { tenant: number; n: number; txid: string }[] = [];
+    runner.everyTenant<{ n?: number }>('stepped', 3600, async (tx, step) => {
+      step.n = (step.n ?? 0) + 1;
+      const txid = (await tx.query<{ id: string }>('select txid_current()::text as id')).rows[0]!.id;
+      seen.push({ tenant: tx.tenantId, n: step.n, txid });
+      return step.n < 3;
+    });
+    runner.start();
+    await until(() => seen.filter((s) => s.tenant === tenantId).length >= 3);
+    await new Promise((r) => setTimeout(r, 100));
+    await runner.stop();
+    const mine = seen.filter((s) => s.tenant === tenantId);
+    expect(mine.map((s) => s.n)).toEqual([1, 2, 3]);
+    expect(new Set(mine.map((s) => s.txid)).size).toBe(3);
+  });
+
   it('goes on past failing tenants and ends the run done with errors, naming them without SQL internals', async () => {
     const company = async (code: string) =>
       Number(

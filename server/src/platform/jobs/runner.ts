@@ -1,6 +1,10 @@
+import { setImmediate } from 'node:timers/promises';
 import type { Database, Queryable } from '../../db/index.js';
 import { type TenantTx, withTenant } from '../tenancy/tenant-tx.js';
 import { failureOf, type TenantFailure, TenantFailures } from './tenant-failures.js';
+
+/** Transactions a tenant's run of a recurring job may take before the rest waits for the next run. */
+const MAX_STEPS = 1000;
 
 export interface Job {
   id: number;
@@ -78,18 +82,35 @@ export class JobRunner {
    * A recurring job that works tenant by tenant: each run opens every active company's own transaction in
    * turn (row-level security applies) and hands it to `run`. One tenant's failure does not stop the others;
    * the run then ends done with errors ('partial'), naming the companies that failed (TenantFailures).
+   *
+   * A run with much to do works in steps: it returns `true` while work is left, and is called again in a new
+   * transaction with the same `step` object (where it keeps its place). The embedded database has one
+   * connection and serves waiting requests between transactions, so a step is as long as a request can be
+   * held up (a big tenant's check generation in one transaction held every request for seconds each minute).
    */
-  everyTenant(kind: string, seconds: number, run: (tx: TenantTx) => Promise<void>): void {
+  everyTenant<Step extends object = object>(
+    kind: string,
+    seconds: number,
+    run: (tx: TenantTx, step: Step) => Promise<unknown>,
+  ): void {
     this.every(kind, seconds, async () => {
       const companies = await this.db.query<{ id: number; code: string; name: string }>(
         'select id, code, name from companies where not is_platform and state = 1 order by id',
       );
       const failures: TenantFailure[] = [];
       for (const c of companies.rows) {
-        await withTenant(this.db, Number(c.id), null, run).catch((err: unknown) => {
+        const step = {} as Step;
+        try {
+          for (let i = 0; i < MAX_STEPS; i++) {
+            // The embedded database works synchronously inside this process: without a turn of the event loop
+            // between transactions, requests that arrived meanwhile are not even read until the run ends.
+            await setImmediate();
+            if ((await withTenant(this.db, Number(c.id), null, (tx) => run(tx, step))) !== true) break;
+          }
+        } catch (err) {
           this.log.error({ err, kind, tenant: c.id }, 'tenant job failed');
           failures.push(failureOf({ ...c, id: Number(c.id) }, err));
-        });
+        }
       }
       if (failures.length) throw new TenantFailures(failures, companies.rows.length);
     });
@@ -188,6 +209,7 @@ export class JobRunner {
 
   private async drain(): Promise<void> {
     while (this.running) {
+      await setImmediate();
       let job: Job | null;
       try {
         job = await this.claim();
