@@ -1,3 +1,4 @@
+import { markInSteps, NOTICES_PER_STEP } from '../../platform/jobs/runner.js';
 import type { TenantTx } from '../../platform/tenancy/tenant-tx.js';
 import { generateTasks } from './generate.js';
 import { generateMesurTasks } from './metrology.js';
@@ -5,14 +6,12 @@ import { notifyOverdue } from './overdue.js';
 
 /** Plans whose tasks one transaction of the timed run makes (about 0.75 s on the embedded database, large scale). */
 export const PLANS_PER_STEP = 2000;
-/** Overdue tasks one transaction marks and notifies; a run marks at most OVERDUE_PER_RUN of them. */
-export const OVERDUE_PER_STEP = 50;
-export const OVERDUE_PER_RUN = 500;
 
 export interface CheckRunPlace {
   /** The last plan id done; null once every plan is done. */
   afterPlan?: number | null;
-  overdue?: number;
+  /** Overdue tasks marked in this run. */
+  marked?: number;
 }
 
 /**
@@ -23,7 +22,7 @@ export interface CheckRunPlace {
 export async function checkRunStep(
   tx: TenantTx,
   place: CheckRunPlace,
-  sizes = { plans: PLANS_PER_STEP, overdue: OVERDUE_PER_STEP },
+  sizes = { plans: PLANS_PER_STEP, overdue: NOTICES_PER_STEP },
 ): Promise<boolean> {
   if (place.afterPlan !== null) {
     const ids = await tx.query<{ id: number }>(
@@ -38,8 +37,5 @@ export async function checkRunStep(
     await generateMesurTasks(tx);
     return true;
   }
-  const done = place.overdue ?? 0;
-  const marked = await notifyOverdue(tx, Math.min(sizes.overdue, OVERDUE_PER_RUN - done));
-  place.overdue = done + marked;
-  return marked === sizes.overdue && place.overdue < OVERDUE_PER_RUN;
+  return markInSteps(place, (n) => notifyOverdue(tx, n), sizes.overdue);
 }

@@ -4,9 +4,6 @@ import type { TenantTx } from '../../platform/tenancy/tenant-tx.js';
 import { notifyStep } from '../../platform/workflow/notify.js';
 import { OPEN_STATES, repairEntity } from './resources.js';
 
-export const OVERDUE_PER_STEP = 50;
-export const OVERDUE_PER_RUN = 500;
-
 /**
  * Tells the people of each newly overdue order of the tenant (its technician, dispatcher and work group
  * leader) once, and marks it so, through the record service. Run by a recurring job in every tenant.

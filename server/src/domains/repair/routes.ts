@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { ok } from '../../platform/http/envelope.js';
 import { uploadBody, uploadedFile } from '../../platform/http/upload.js';
 import { isLang, t } from '../../platform/i18n/index.js';
+import { markInSteps } from '../../platform/jobs/runner.js';
 import { staticModel } from '../../platform/resources/model.js';
 import { bodySchema, envelope, issueList, recordSchema } from '../../platform/resources/openapi.js';
 import { sendWorkbook } from '../../platform/resources/route-parts.js';
@@ -13,7 +14,7 @@ import { experienceRoutes } from './experience-routes.js';
 import { historyTemplate, importHistory } from './history-import.js';
 import './demo.js';
 import { onDutyNow } from './on-duty.js';
-import { notifyOverdue, OVERDUE_PER_RUN, OVERDUE_PER_STEP } from './overdue.js';
+import { notifyOverdue } from './overdue.js';
 import { P } from './permissions.js';
 import { publicReportRoutes } from './public-routes.js';
 import { reportRepair } from './report.js';
@@ -25,13 +26,10 @@ export const repairRoutes: FastifyPluginAsync = async (app) => {
   await app.register(experienceRoutes);
   await app.register(publicReportRoutes);
   await app.register(workflowRoutes([repairEntity]));
-  // In small transactions (see everyTenant), at most OVERDUE_PER_RUN orders a minute.
-  app.jobs.everyTenant<{ marked?: number }>('repair.overdue', 60, async (tx, step) => {
-    const done = step.marked ?? 0;
-    const marked = await notifyOverdue(tx, Math.min(OVERDUE_PER_STEP, OVERDUE_PER_RUN - done));
-    step.marked = done + marked;
-    return marked === OVERDUE_PER_STEP && step.marked < OVERDUE_PER_RUN;
-  });
+  // In small transactions (see everyTenant and markInSteps).
+  app.jobs.everyTenant<{ marked?: number }>('repair.overdue', 60, (tx, step) =>
+    markInSteps(step, (n) => notifyOverdue(tx, n)),
+  );
 
   const model = staticModel(repairEntity);
   app.post<{ Body: WireRow }>(

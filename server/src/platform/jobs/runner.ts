@@ -6,6 +6,25 @@ import { failureOf, type TenantFailure, TenantFailures } from './tenant-failures
 /** Transactions a tenant's run of a recurring job may take before the rest waits for the next run. */
 const MAX_STEPS = 1000;
 
+/** Notices one transaction of a timed run marks, and the most a run marks (the rest wait a run). */
+export const NOTICES_PER_STEP = 50;
+export const NOTICES_PER_RUN = 500;
+
+/**
+ * A step of a timed run that marks records in batches (overdue notices): `mark(n)` marks up to n and says how
+ * many it marked; `place.marked` counts the run's. True while more may be left within the run's limit.
+ */
+export async function markInSteps(
+  place: { marked?: number },
+  mark: (n: number) => Promise<number>,
+  batch = NOTICES_PER_STEP,
+): Promise<boolean> {
+  const done = place.marked ?? 0;
+  const marked = await mark(Math.min(batch, NOTICES_PER_RUN - done));
+  place.marked = done + marked;
+  return marked === batch && place.marked < NOTICES_PER_RUN;
+}
+
 export interface Job {
   id: number;
   /** The tenant whose transaction queued the job (eam_enqueue_job takes it from there, never from a payload). */
