@@ -12,7 +12,7 @@ import { withTenant } from '../../platform/tenancy/tenant-tx.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { fillHistory } from './demo.js';
 import { generateTasks } from './generate.js';
-import { type CheckRunPlace, checkRunStep } from './job.js';
+import { type CheckRunPlace, checkRun, checkRunStep } from './job.js';
 import { generateMesurTasks } from './metrology.js';
 import { notifyOverdue } from './overdue.js';
 import { codes } from './permissions.js';
@@ -288,6 +288,26 @@ describe('the timed run (check.generate)', () => {
     const again: CheckRunPlace = {};
     while (await withTenant(t.db, tenantId, null, (tx) => checkRunStep(tx, again)));
     for (const p of plans) expect(await tasksOf(p.id)).toHaveLength(3);
+  });
+});
+
+describe('the timed run looks back', () => {
+  it('a week on its first run for a tenant and once an hour after, today only on the runs between', async () => {
+    let clock = 0;
+    const timed = checkRun(3600_000, () => clock);
+    const runOnce = async () => {
+      const place: CheckRunPlace = {};
+      while (await withTenant(t.db, tenantId, null, (tx) => timed(tx, place)));
+      return place.catchUpDays;
+    };
+    expect(await runOnce()).toBe(7);
+    const plan = await makePlan({ cycle: 'day', startDate: tenantDay(-2), dueTime: '00:00', durationHours: 1 });
+    clock += 3599_000;
+    expect(await runOnce()).toBe(0);
+    expect(await tasksOf(plan.id)).toHaveLength(1);
+    clock += 1000;
+    expect(await runOnce()).toBe(7);
+    expect(await tasksOf(plan.id)).toHaveLength(3);
   });
 });
 

@@ -102,6 +102,27 @@ describe('the job queue', () => {
     expect(new Set(mine.map((s) => s.txid)).size).toBe(3);
   });
 
+  it('waits after each step as long as the step took (stepPause 1, the embedded database), leaving requests half the time', async () => {
+    const runner = new JobRunner(db, quiet, { pollMs: 20, stepPause: 1 });
+    const steps: { from: number; to: number }[] = [];
+    runner.everyTenant<{ n?: number }>('paced', 3600, async (tx, step) => {
+      if (tx.tenantId !== tenantId) return false;
+      const from = performance.now();
+      await tx.query('select pg_sleep(0.06)');
+      steps.push({ from, to: performance.now() });
+      step.n = (step.n ?? 0) + 1;
+      return step.n < 3;
+    });
+    runner.start();
+    await until(() => steps.length >= 3);
+    await runner.stop();
+    for (let k = 1; k < 3; k++) {
+      const took = steps[k - 1]!.to - steps[k - 1]!.from;
+      expect(took).toBeGreaterThanOrEqual(55);
+      expect(steps[k]!.from - steps[k - 1]!.to).toBeGreaterThanOrEqual(took - 1);
+    }
+  });
+
   it('goes on past failing tenants and ends the run done with errors, naming them without SQL internals', async () => {
     const company = async (code: string) =>
       Number(
