@@ -123,6 +123,35 @@ describe('the job queue', () => {
     }
   });
 
+  it('runs a job people wait for (an export) at once while a timed run is still in its steps', async () => {
+    const runner = new JobRunner(db, quiet, { pollMs: 20, stepPause: 1 });
+    let steps = 0;
+    let runEnded = false;
+    let exportSawRunEnded: boolean | null = null;
+    runner.everyTenant<{ n?: number }>('long-timed', 3600, async (tx, step) => {
+      if (tx.tenantId !== tenantId) return false;
+      steps++;
+      await tx.query('select pg_sleep(0.05)');
+      step.n = (step.n ?? 0) + 1;
+      if (step.n < 20) return true;
+      runEnded = true;
+      return false;
+    });
+    runner.register('export-now', {
+      run: async () => {
+        exportSawRunEnded = runEnded;
+      },
+    });
+    runner.start();
+    await until(() => steps >= 2);
+    await withTenant(db, tenantId, null, (tx) => runner.enqueue(tx, 'export-now', {}));
+    runner.wake();
+    await until(() => exportSawRunEnded !== null);
+    expect(exportSawRunEnded).toBe(false);
+    await until(() => runEnded);
+    await runner.stop();
+  });
+
   it('goes on past failing tenants and ends the run done with errors, naming them without SQL internals', async () => {
     const company = async (code: string) =>
       Number(

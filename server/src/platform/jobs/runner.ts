@@ -61,6 +61,14 @@ export interface RunnerOptions {
 
 const MAX_PAUSE_MS = 2000;
 
+interface Lane {
+  /** The recurring jobs' lane, or the other jobs'. */
+  timed: boolean;
+  timer: NodeJS.Timeout | null;
+  busy: Promise<void> | null;
+  again: boolean;
+}
+
 interface Logger {
   error(obj: object, msg: string): void;
 }
@@ -74,9 +82,14 @@ export class JobRunner {
   private readonly handlers = new Map<string, JobHandler>();
   private readonly opts: RunnerOptions;
   private running = false;
-  private timer: NodeJS.Timeout | null = null;
-  private busy: Promise<void> | null = null;
-  private again = false;
+  /**
+   * Two lanes drain the queue side by side: the timed runs, and the work people wait for (exports, imports,
+   * pushes). An export queued while a big tenant's check run works through its steps starts at once.
+   */
+  private readonly lanes: Lane[] = [
+    { timed: true, timer: null, busy: null, again: false },
+    { timed: false, timer: null, busy: null, again: false },
+  ];
 
   constructor(
     private readonly db: Database,
@@ -203,20 +216,27 @@ export class JobRunner {
 
   /** Look for work now (call after the transaction that enqueued has committed). */
   wake(): void {
+    for (const lane of this.lanes) this.wakeLane(lane);
+  }
+
+  private wakeLane(lane: Lane): void {
     if (!this.running) return;
-    if (this.busy) {
-      this.again = true;
+    if (lane.busy) {
+      lane.again = true;
       return;
     }
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-    this.busy = this.drain().finally(() => {
-      this.busy = null;
+    if (lane.timer) clearTimeout(lane.timer);
+    lane.timer = null;
+    lane.busy = this.drain(lane).finally(() => {
+      lane.busy = null;
       if (!this.running) return;
-      if (this.again) {
-        this.again = false;
-        this.wake();
-      } else this.schedule();
+      if (lane.again) {
+        lane.again = false;
+        this.wakeLane(lane);
+      } else {
+        lane.timer = setTimeout(() => this.wakeLane(lane), this.opts.pollMs);
+        lane.timer.unref();
+      }
     });
   }
 
@@ -231,22 +251,19 @@ export class JobRunner {
 
   async stop(): Promise<void> {
     this.running = false;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-    await this.busy;
+    for (const lane of this.lanes) {
+      if (lane.timer) clearTimeout(lane.timer);
+      lane.timer = null;
+    }
+    await Promise.all(this.lanes.map((lane) => lane.busy));
   }
 
-  private schedule(): void {
-    this.timer = setTimeout(() => this.wake(), this.opts.pollMs);
-    this.timer.unref();
-  }
-
-  private async drain(): Promise<void> {
+  private async drain(lane: Lane): Promise<void> {
     while (this.running) {
       await setImmediate();
       let job: Job | null;
       try {
-        job = await this.claim();
+        job = await this.claim(lane);
       } catch (err) {
         this.log.error({ err }, 'job queue unavailable');
         return;
@@ -256,8 +273,8 @@ export class JobRunner {
     }
   }
 
-  private async claim(): Promise<Job | null> {
-    const kinds = [...this.handlers.keys()];
+  private async claim(lane: Lane): Promise<Job | null> {
+    const kinds = [...this.handlers.keys()].filter((kind) => this.recurring.has(kind) === lane.timed);
     if (kinds.length === 0) return null;
     const r = await this.db.query<{
       id: number;
