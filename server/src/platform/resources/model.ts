@@ -140,16 +140,14 @@ export async function loadModel(tx: TenantTx, def: EntityDef, versions?: Version
   // Runtime entities (custom forms) are made per request from rows of their own; only declared ones are kept.
   const v = findEntity(def.name) === def ? versions?.key('custom_fields') : null;
   const key = v && `model|${tx.tenantId}|${v}|${def.name}`;
-  const kept = key ? tx.memo.get<Model>(key) : undefined;
-  if (kept) return kept;
-  const r = await tx.query<CustomFieldRow>(
-    `select name, label, label_en, label_tw, field_type, required, options, dict, "filter", "list"
-       from custom_fields where tenant_id = $1 and entity = $2 and state = 1 order by sort, id`,
-    [tx.tenantId, def.name],
-  );
-  const model = r.rows.length === 0 ? staticModel(def) : makeModel(def, r.rows.map(customField));
-  if (key) tx.memo.set(key, model);
-  return model;
+  return tx.memo.remember(key, async () => {
+    const r = await tx.query<CustomFieldRow>(
+      `select name, label, label_en, label_tw, field_type, required, options, dict, "filter", "list"
+         from custom_fields where tenant_id = $1 and entity = $2 and state = 1 order by sort, id`,
+      [tx.tenantId, def.name],
+    );
+    return r.rows.length === 0 ? staticModel(def) : makeModel(def, r.rows.map(customField));
+  });
 }
 
 /** SQL expression of a field's value for row alias a (typed for custom fields). */

@@ -23,25 +23,24 @@ export async function loadDicts(
   if (codes.length === 0) return new Map();
   const v = versions?.key('items');
   const key = v && `dicts|${tx.tenantId}|${v}|${lang}|${codes.join(',')}`;
-  const kept = key ? tx.memo.get<Map<string, Dict>>(key) : undefined;
-  if (kept) return kept;
-  const out = new Map<string, Dict>();
-  const r = await tx.query<{ dict: string; code: string; name: string; names: Record<string, string> | null }>(
-    `select p.code as dict, i.code, i.name, i.names from items i
-       join items p on p.tenant_id = i.tenant_id and p.id = i.parent_id and p.parent_id is null
-      where i.tenant_id = $1 and p.code = any($2::text[]) order by p.code, i.sort, i.id`,
-    [tx.tenantId, codes],
-  );
-  for (const c of codes) out.set(c, { codes: new Map(), names: new Map() });
-  for (const row of r.rows) {
-    const d = out.get(row.dict)!;
-    (d.codes as Map<string, string>).set(row.code, row.names?.[lang] || row.name);
-    const byName = d.names as Map<string, string>;
-    for (const name of [row.name, ...Object.values(row.names ?? {})])
-      if (name && !byName.has(name.toLowerCase())) byName.set(name.toLowerCase(), row.code);
-  }
-  if (key) tx.memo.set(key, out);
-  return out;
+  return tx.memo.remember(key, async () => {
+    const out = new Map<string, Dict>();
+    const r = await tx.query<{ dict: string; code: string; name: string; names: Record<string, string> | null }>(
+      `select p.code as dict, i.code, i.name, i.names from items i
+         join items p on p.tenant_id = i.tenant_id and p.id = i.parent_id and p.parent_id is null
+        where i.tenant_id = $1 and p.code = any($2::text[]) order by p.code, i.sort, i.id`,
+      [tx.tenantId, codes],
+    );
+    for (const c of codes) out.set(c, { codes: new Map(), names: new Map() });
+    for (const row of r.rows) {
+      const d = out.get(row.dict)!;
+      (d.codes as Map<string, string>).set(row.code, row.names?.[lang] || row.name);
+      const byName = d.names as Map<string, string>;
+      for (const name of [row.name, ...Object.values(row.names ?? {})])
+        if (name && !byName.has(name.toLowerCase())) byName.set(name.toLowerCase(), row.code);
+    }
+    return out;
+  });
 }
 
 /** What a read needs: the tenant's model and dictionaries, in the caller's language. */
@@ -70,15 +69,13 @@ async function countRows(tx: TenantTx, ctx: ReadContext, input: QueryInput, wher
     v && !readsComputed(ctx.model, input)
       ? `count|${tx.tenantId}|${v}|${where}|${JSON.stringify(params.values)}`
       : null;
-  const kept = key ? tx.memo.get<number>(key) : undefined;
-  if (kept !== undefined) return kept;
-  const r = await tx.query<{ n: number }>(
-    `select count(*)::int as n from "${ctx.model.def.table}" t where ${where}`,
-    params.values,
-  );
-  const n = r.rows[0]!.n;
-  if (key) tx.memo.set(key, n);
-  return n;
+  return tx.memo.remember(key, async () => {
+    const r = await tx.query<{ n: number }>(
+      `select count(*)::int as n from "${ctx.model.def.table}" t where ${where}`,
+      params.values,
+    );
+    return r.rows[0]!.n;
+  });
 }
 
 function readsComputed(model: Model, input: QueryInput): boolean {

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { equipmentEntity } from '../../domains/equipment/resources.js';
 import { createTestApp, secondInstance, type TestApp } from '../../test/harness.js';
 import { pageRows, readContext } from '../resources/read.js';
+import { TenantMemo } from './table-versions.js';
 import { type TenantTx, withTenant } from './tenant-tx.js';
 
 /*
@@ -111,5 +112,58 @@ describe('kept values', () => {
       fieldType: 'string',
     });
     expect(names(await meta())).toContain('custom.kvField');
+  });
+});
+
+describe('a value computed once for callers that arrive together', () => {
+  const later = <T>(value: T, fail = false) =>
+    new Promise<T>((resolve, reject) =>
+      setTimeout(() => (fail ? reject(new Error('rolled back')) : resolve(value)), 20),
+    );
+
+  it('shares one computation among concurrent callers with the same key, then keeps it', async () => {
+    const memo = new TenantMemo();
+    let computed = 0;
+    const count = () => memo.remember('count|1|equipment:7', () => later(++computed));
+    expect(await Promise.all([count(), count(), count(), count()])).toEqual([1, 1, 1, 1]);
+    expect(await count()).toBe(1);
+    expect(computed).toBe(1);
+  });
+
+  it('computes for itself when the computation it waited for failed, and keeps nothing failed', async () => {
+    const memo = new TenantMemo();
+    let computed = 0;
+    const failing = memo.remember('k', () => later(++computed, true));
+    const waiting = memo.remember('k', () => later(++computed));
+    await expect(failing).rejects.toThrow('rolled back');
+    expect(await waiting).toBe(2);
+    expect(await memo.remember('k', () => later(++computed))).toBe(2);
+  });
+
+  it('computes every time without a key (a value under no version is never shared)', async () => {
+    const memo = new TenantMemo();
+    let computed = 0;
+    await Promise.all([memo.remember(null, () => later(++computed)), memo.remember(null, () => later(++computed))]);
+    expect(computed).toBe(2);
+  });
+
+  it('a burst of first page requests counts the list once', async () => {
+    const counts: string[] = [];
+    const read = (tx: TenantTx) => readContext(tx, equipmentEntity, 'zh');
+    // A filter of its own, so no earlier test has kept this total.
+    const input = { code: `burst-${Date.now()}` };
+    await Promise.all(
+      Array.from({ length: 6 }, () =>
+        withTenant(t.db, tenantId, userId, async (tx) => {
+          const query = tx.query.bind(tx);
+          tx.query = ((sql: string, params?: unknown[]) => {
+            if (sql.startsWith('select count(*)')) counts.push(sql);
+            return query(sql, params);
+          }) as typeof tx.query;
+          return pageRows(tx, await read(tx), input, 1, 5);
+        }),
+      ),
+    );
+    expect(counts).toHaveLength(1);
   });
 });

@@ -9,6 +9,8 @@ import type { TenantTx } from './tenant-tx.js';
  */
 export class TenantMemo {
   private readonly entries = new Map<string, unknown>();
+  /** Values being computed: concurrent callers with the same key wait for the one computation. */
+  private readonly pending = new Map<string, Promise<unknown>>();
 
   constructor(private readonly capacity = 20_000) {}
 
@@ -25,6 +27,37 @@ export class TenantMemo {
     this.entries.delete(key);
     this.entries.set(key, value);
     if (this.entries.size > this.capacity) this.entries.delete(this.entries.keys().next().value!);
+  }
+
+  /**
+   * The value kept under key, else computed once and kept; without a key, computed. Requests that arrive
+   * together (the first burst after a start) share one computation instead of each counting 100,000 rows:
+   * the key holds the versions, so every caller would compute the same value. A caller whose sharer failed
+   * (its transaction rolled back) computes for itself.
+   */
+  async remember<T>(key: string | null | undefined, compute: () => Promise<T>): Promise<T> {
+    if (!key) return compute();
+    const kept = this.get<T>(key);
+    if (kept !== undefined) return kept;
+    const running = this.pending.get(key) as Promise<T> | undefined;
+    if (running) {
+      try {
+        return await running;
+      } catch {
+        const value = await compute();
+        this.set(key, value);
+        return value;
+      }
+    }
+    const p = compute();
+    this.pending.set(key, p);
+    try {
+      const value = await p;
+      this.set(key, value);
+      return value;
+    } finally {
+      this.pending.delete(key);
+    }
   }
 }
 
