@@ -320,8 +320,26 @@ export const taskDetailEntity = defineEntity({
       filter: 'eq',
       computed: (t) => `(select k.kind from check_tasks k where k.id = ${t}.task_id)`,
     },
-    { name: 'projectId', type: 'ref', ref: 'checkproject', readOnly: true, filter: 'eq', blocksDelete: false },
-    { name: 'equipmentId', type: 'ref', ref: 'equipment', readOnly: true, filter: 'eq', list: false },
+    // The project and the machine as they were when the task was made, copied by generation (a day's 200,000
+    // items checked no key: 1.7 s of a 6.4 s insert).
+    {
+      name: 'projectId',
+      type: 'ref',
+      ref: 'checkproject',
+      readOnly: true,
+      filter: 'eq',
+      blocksDelete: false,
+      foreignKey: false,
+    },
+    {
+      name: 'equipmentId',
+      type: 'ref',
+      ref: 'equipment',
+      readOnly: true,
+      filter: 'eq',
+      list: false,
+      foreignKey: false,
+    },
     { name: 'sort', type: 'integer', readOnly: true, default: 0, sortable: true, list: false },
     { name: 'name', type: 'string', readOnly: true, maxLength: 100, filter: 'like' },
     { name: 'part', type: 'string', readOnly: true, maxLength: 100 },
@@ -339,9 +357,19 @@ export const taskDetailEntity = defineEntity({
     { name: 'answerNumber', type: 'decimal', precision: 14, scale: 4, readOnly: true, list: false },
     { name: 'photos', type: 'image', readOnly: true },
     { name: 'note', type: 'string', readOnly: true, maxLength: 500 },
-    { name: 'abnormal', type: 'boolean', readOnly: true, default: false, filter: 'eq' },
-    { name: 'answeredAt', type: 'datetime', readOnly: true, filter: 'range', sortable: true },
-    { name: 'repairOrderId', type: 'ref', ref: 'maintaintask', readOnly: true, filter: 'eq', blocksDelete: false },
+    // Unanswered, normal and outside the danger pool when made: the indexes hold the items answered, abnormal or
+    // in the pool, and a day's generation writes no entry in them.
+    { name: 'abnormal', type: 'boolean', readOnly: true, default: false, filter: 'eq', sparse: true },
+    { name: 'answeredAt', type: 'datetime', readOnly: true, filter: 'range', sortable: true, sparse: true },
+    {
+      name: 'repairOrderId',
+      type: 'ref',
+      ref: 'maintaintask',
+      readOnly: true,
+      filter: 'eq',
+      blocksDelete: false,
+      sparse: true,
+    },
     {
       name: 'dangerState',
       type: 'enum',
@@ -349,6 +377,7 @@ export const taskDetailEntity = defineEntity({
       default: 'none',
       readOnly: true,
       filter: 'in',
+      sparse: true,
     },
   ],
 });

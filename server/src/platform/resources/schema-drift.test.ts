@@ -61,6 +61,22 @@ describe('entity declarations and migrations', () => {
     await db.query('delete from companies where id = 9102');
   });
 
+  it("index a sparse field's other rows only, and check no key for a copied reference", async () => {
+    const items = tableSpec(allEntities().find((d) => d.table === 'check_task_details')!);
+    const index = (col: string) => items.indexes.find((i) => i.sql.includes(`(tenant_id, "${col}"`))!.sql;
+    expect(index('abnormal')).toMatch(/where "abnormal"$/);
+    expect(index('danger_state')).toMatch(/where "danger_state" <> 'none'$/);
+    expect(index('answered_at')).toMatch(/where "answered_at" is not null$/);
+    expect(index('task_id')).not.toMatch(/where/);
+    expect(items.foreignKeys.map((fk) => fk.columns[1])).toEqual(['task_id', 'repair_order_id']);
+    // A filter for the value asked for reads the partial index (the planner sees that it implies the index's rows).
+    const plan = await db.query<{ 'QUERY PLAN': string }>(
+      `explain select id from check_task_details where tenant_id = $1 and danger_state = any($2::text[])`,
+      [1, ['open']],
+    );
+    expect(plan.rows.map((r) => r['QUERY PLAN']).join('\n')).toContain('danger_state_sort_set_idx');
+  });
+
   it('keep referenced rows when the referring entity keeps its deleted rows (else they could never go)', () => {
     for (const def of allEntities().filter((d) => d.softDelete))
       for (const f of def.fields.filter((x) => x.type === 'ref' && !x.computed)) {

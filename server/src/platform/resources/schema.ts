@@ -133,20 +133,21 @@ export function tableSpec(def: EntityDef): TableSpec {
     if (f.type === 'ref') {
       const target = refTarget(f.ref!);
       if (target.table !== t) dependsOn.add(target.table);
-      foreignKeys.push({
-        name: pgName(`${t}_${col}_fkey`),
-        columns: ['tenant_id', col],
-        table: target.table,
-        refColumns: ['tenant_id', 'id'],
-        onDelete: f.owner ? 'cascade' : !target.entity && !target.deleted ? 'setNull' : 'restrict',
-      });
+      if (f.foreignKey !== false)
+        foreignKeys.push({
+          name: pgName(`${t}_${col}_fkey`),
+          columns: ['tenant_id', col],
+          table: target.table,
+          refColumns: ['tenant_id', 'id'],
+          onDelete: f.owner ? 'cascade' : !target.entity && !target.deleted ? 'setNull' : 'restrict',
+        });
     }
     if ((f.type === 'ref' || (f.filter && f.filter !== 'like')) && !leading.has(col)) {
       const cols = col === sortTail ? [col] : [col, sortTail];
-      const name = pgName(`${t}_${cols.join('_')}_idx`);
+      const name = pgName(`${t}_${cols.join('_')}_${f.sparse ? 'set_idx' : 'idx'}`);
       indexes.push({
         name,
-        sql: `create index ${name} on "${t}" (tenant_id, ${cols.map((c) => `"${c}"`).join(', ')})`,
+        sql: `create index ${name} on "${t}" (tenant_id, ${cols.map((c) => `"${c}"`).join(', ')})${f.sparse ? ` where ${setPredicate(f)}` : ''}`,
       });
     }
   }
@@ -155,6 +156,18 @@ export function tableSpec(def: EntityDef): TableSpec {
     indexes.push({ name, sql: `create index ${name} on "${t}" using gin (custom)` });
   }
   return { table: t, columns, foreignKeys, indexes, dependsOn: [...dependsOn] };
+}
+
+/**
+ * The rows a sparse field's index holds: those not at the default (a boolean's other value, another enum
+ * value) or, without a default, those with a value. A filter on the field implies it (an equality or a range is
+ * never true of null, and the planner sees the value asked for), so the filtered list still reads the index.
+ */
+function setPredicate(f: FieldDef): string {
+  const col = `"${columnOf(f)}"`;
+  if (f.default === undefined) return `${col} is not null`;
+  if (typeof f.default === 'boolean') return f.default ? `not ${col}` : col;
+  return `${col} <> ${typeof f.default === 'number' ? f.default : `'${String(f.default).replace(/'/g, "''")}'`}`;
 }
 
 export const columnSql = (c: ColumnSpec): string =>

@@ -52,6 +52,18 @@ export interface FieldDef {
   readonly owner?: boolean;
   /** False for history references (a timeline entry does not keep its record from being deleted). */
   readonly blocksDelete?: boolean;
+  /**
+   * False for a reference copied when the row was made and never written from a request (a task item's
+   * project and machine, copied by check generation from rows the tenant's row-level security shows): no
+   * foreign key is checked on each row written. A request can still filter and join on it.
+   */
+  readonly foreignKey?: false;
+  /**
+   * Most rows keep the default (or null) for good, or until they are worked on: the field's index holds only
+   * the other rows (a partial index), so writing a row with the default costs no index entry. A filter for a
+   * value other than the default, or a range, still reads it.
+   */
+  readonly sparse?: boolean;
   /** Shown as a list column (default true for scalar fields). */
   readonly list?: boolean;
   readonly filter?: FilterKind;
