@@ -20,4 +20,25 @@ describe('the embedded database', () => {
   it('refuses a size PostgreSQL would not read, naming the setting', async () => {
     await expect(openPglite(undefined, '16 megabytes')).rejects.toThrow('EMBEDDED_SHARED_BUFFERS');
   });
+
+  it('lets the event loop turn between queued transactions, so a server under load still takes new connections', async () => {
+    const db = await openPglite();
+    try {
+      const order: string[] = [];
+      const queued = Array.from({ length: 10 }, (_, i) =>
+        db.transaction(async (tx) => {
+          await tx.query('select 1');
+          order.push(`tx${i}`);
+        }),
+      );
+      // Queued after the transactions: without a turn between them it would run after the tenth.
+      setImmediate(() => order.push('turn'));
+      await Promise.all(queued);
+      // Without a turn between them the ten drain in promise callbacks: the loop turns only after the last.
+      expect(order.slice(0, 2)).toContain('turn');
+      expect(order.filter((x) => x !== 'turn')).toEqual(Array.from({ length: 10 }, (_, i) => `tx${i}`));
+    } finally {
+      await db.close();
+    }
+  });
 });
