@@ -50,9 +50,15 @@ export const querySchema = {
   },
 } as const;
 
-/** The tenant's time zone (companies.timezone), UTC when unset or unknown. */
+/**
+ * The tenant's time zone (companies.timezone), UTC when unset or unknown: the zone repair_day_figures cuts the
+ * tenant's days in (eam_report_zone, migration 0035), so the reports' buckets and the kept days agree.
+ */
 export async function tenantTimeZone(tx: TenantTx): Promise<string> {
-  const r = await tx.query<{ timezone: string | null }>('select timezone from companies where id = $1', [tx.tenantId]);
+  const r = await tx.query<{ timezone: string | null }>(
+    'select eam_report_zone(timezone) as timezone from companies where id = $1',
+    [tx.tenantId],
+  );
   return zoneOrUtc(r.rows[0]?.timezone);
 }
 

@@ -47,14 +47,15 @@ export const homePanelRoutes: FastifyPluginAsync = async (app) => {
         );
         const sql = new Sql(tx.tenantId);
         const cte = machineTimesSql({}, [current, previous], timeZone, sql, { totals: true });
-        // The fault ranking comes from the same orders (ord: the machines in service), read once for both.
+        // The fault ranking comes from the same day figures (fd, k 1 the current period): the machines with the
+        // most failures, the ties at the fifth place ordered by code.
         const figures = await tx.query<Record<string, unknown>>(
           `with ${cte},
-           fm as (select o.equipment_id as id, count(*)::int as failures from ord o
-                   where o.reported_at >= (select t0 from b where k = 1) and o.reported_at < (select t1 from b where k = 1)
-                   group by o.equipment_id),
-           top as (select m.id as "equipmentId", m.code, m.name, fm.failures from fm join m on m.id = fm.id
-                    order by fm.failures desc, m.code limit 5)
+           fm as (select id, sum(failures)::int as failures from fd where k = 1 and failures <> 0 group by id),
+           top as (select e.id as "equipmentId", e.code, e.name, fm.failures
+                     from fm join equipment e on e.tenant_id = $1 and e.id = fm.id
+                    where fm.failures >= (select min(failures) from (select failures from fm order by failures desc limit 5) x)
+                    order by fm.failures desc, e.code limit 5)
            select k, failures::int as failures, repairs::int as repairs, ${hours('repair_min')} as "repairHours",
                   case when failures > 0 then round(running / 60.0 / failures, 2) end as mtbf,
                   case when repairs > 0 then round(repair_min / 60.0 / repairs, 2) end as mttr,

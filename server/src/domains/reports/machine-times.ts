@@ -1,7 +1,4 @@
-import { OPEN_STATES } from '../repair/resources.js';
 import { type Bucket, bucketsSql, machineWhere, type ReportQuery, type Sql } from './filters.js';
-
-const OPEN = OPEN_STATES.map((s) => `'${s}'`).join(', ');
 
 /*
  * The time figures of every machine in every bucket of a period, in SQL (docs/reports.md has the formulas):
@@ -18,46 +15,41 @@ const SHIFT_MINUTES = `coalesce(s.work_minutes, (extract(epoch from (s.end_time:
   + case when s.end_time::time > s.start_time::time then 0 else 1440 end)`;
 
 /**
- * CTEs b (buckets), m (the machines the filters keep), ord (their orders) and what the report reads: mt (one row
- * per bucket and machine), bk (the sums per bucket) or mtp (one row per machine over all buckets). Only those are
- * written: PostgreSQL materializes a CTE that is named twice, even by a CTE nobody reads, where one named once is
- * planned inside its reader. The person filter narrows the orders (to the assignee); it does not change a
- * machine's planned time. Buckets must not overlap.
+ * CTEs b (buckets), m (the machines the filters keep), fd (their kept day figures in the period), fk (those per
+ * bucket and machine), live (their stops not finished), dt, fl, rp (downtime, failures, repairs per bucket and
+ * machine) and what the report reads: mt (one row per bucket and machine), bk (the sums per bucket) or mtp (one
+ * row per machine over all buckets). Only those are written: PostgreSQL materializes a
+ * CTE that is named twice, even by a CTE nobody reads, where one named once is planned inside its reader. The
+ * person filter narrows the orders (to the assignee); it does not change a machine's planned time. Buckets must
+ * not overlap and are whole days of the tenant's zone, the days repair_day_figures is kept in.
  *
- * Written for a year of a million orders on 100,000 machines: an order finds its bucket by a binary search over
- * the buckets' starts (width_bucket over bt.t, bt.ks the bucket of each position) instead of a join on ranges, a
- * stopping order walks only the buckets it spans, and the orders that cannot touch the period are left out first.
+ * Written for a year of a million orders on 100,000 machines: the orders' figures are read per machine and day
+ * from repair_day_figures (kept by triggers, migration 0035), a stop still open is walked over the buckets it spans.
  */
 export function machineTimesSql(
   q: ReportQuery,
   buckets: Bucket[],
   timeZone: string,
   sql: Sql,
-  reads: { perBucket?: boolean; totals?: boolean; period?: boolean } = { perBucket: true },
+  /** mt, bk, mtp as above; costs: fk also sums the repair minutes and costs of the orders reported (by day reported). */
+  reads: { perBucket?: boolean; totals?: boolean; period?: boolean; costs?: boolean } = { perBucket: true },
 ): string {
   const b = bucketsSql(buckets, timeZone, sql);
   // The period's bounds as values the planner sees (bt's are known only when the statement runs): it then reads
-  // a short period's orders through their indexes and a year's in one pass over the table.
+  // a short period's figures through their index and a year's in one pass over the table.
   const tz = sql.p(timeZone);
   const first = buckets.reduce((a, x) => (x.start < a ? x.start : a), buckets[0]!.start);
   const last = buckets.reduce((a, x) => (x.end > a ? x.end : a), buckets[0]!.end);
-  const from = `(${sql.p(first)}::date::timestamp at time zone ${tz})`;
   const to = `((${sql.p(last)}::date + 1)::timestamp at time zone ${tz})`;
   const machines = machineWhere(q, sql);
-  const person = q.userId ? `and o.assignee_id = ${sql.p(q.userId)}` : '';
+  const person = (o: string) => (q.userId ? `and ${o}.assignee_id = ${sql.p(q.userId)}` : '');
   const position = (at: string) => `width_bucket(${at}, (select t from bt))`;
-  const bucketOf = (at: string) => `(select ks from bt)[${position(at)}]`;
-  // Failures and repairs per machine and bucket (fl, rp), and per bucket only (bfl, brp: 13 groups, not 400,000).
-  const counts = (name: string, cols: string, by: string) =>
-    `${name} as (select ${cols}, count(*)::int as failures
-       from ord o join b on b.k = ${bucketOf('o.reported_at')} and o.reported_at < b.t1 group by ${by})`;
-  const repairs = (name: string, cols: string, by: string) =>
-    `${name} as (select ${cols}, count(*)::int as repairs, coalesce(sum(o.repair_minutes), 0)::numeric as repair_min
-       from ord o join b on b.k = ${bucketOf('o.finished_at')} and o.finished_at < b.t1
-      where o.state in ('finished', 'checked') group by ${by})`;
+  const placed = Boolean(q.workshopId || q.lineId || q.categoryId || q.equipmentId);
+  // fk (the figures per bucket and machine) when a machine's row is read; the totals alone sum the days directly.
+  const perMachine = Boolean(reads.perBucket || reads.period || reads.costs);
   return `b as (${b}),
-  bt as (select array_append(array_agg(t0 order by t0), max(t1)) as t, array_agg(k order by t0) as ks,
-                count(*)::int as n, min(t0) as t0, max(t1) as t1 from b),
+  bt as (select array_append(array_agg(t0 order by t0), max(t1)) as t, array_append(array_agg(d0 order by d0), max(d1) + 1) as d,
+                array_agg(k order by t0) as ks, count(*)::int as n from b),
   m as (select e.id, e.code, e.name, e.category_id, e.workshop_id, e.line_id, e.status from equipment e where ${machines}),
   sh as (select es.equipment_id, es.start_date, es.end_date, ${SHIFT_MINUTES} as minutes
            from equipment_shifts es join shifts s on s.tenant_id = es.tenant_id and s.id = es.shift_id and s.deleted_at is null
@@ -70,40 +62,66 @@ export function machineTimesSql(
            case when hs.id is not null then coalesce(shb.planned, 0)
              else greatest(0, extract(epoch from (b.tc - b.t0)) / 60)::numeric end as planned
            from b cross join m left join hs on hs.id = m.id left join shb on shb.k = b.k and shb.id = m.id),
-  ord as (select o.equipment_id, o.state, o.stopped, o.reported_at, o.finished_at, o.repair_minutes,
-                 o.labour_cost, o.parts_cost, o.external_cost, o.total_cost,
-                 case when o.state in ('finished', 'checked') then coalesce(o.finished_at, now()) else now() end as ended
-            from repair_orders o join equipment oe on oe.tenant_id = o.tenant_id and oe.id = o.equipment_id
-           where o.tenant_id = $1 and o.state <> 'cancelled' and ${machineWhere(q, sql, 'oe')} ${person}
-             and o.reported_at < ${to}
-             -- Reported in the period, still open, or finished in it: each arm has an index, so a short period
-             -- (the home panel's 60 days) reads its orders instead of every order reported before its end.
-             and (o.reported_at >= ${from} or o.state in (${OPEN}) or o.finished_at is null or o.finished_at >= ${from})),
-  dt as (select b.k, o.equipment_id as id,
-           sum(greatest(0, extract(epoch from (least(b.tc, o.ended) - greatest(b.t0, o.reported_at))) / 60))::numeric as downtime
-           from ord o
-           cross join lateral generate_series(greatest(1, ${position('o.reported_at')}),
-                                              least((select n from bt), ${position('o.ended')})) as g(j)
-           join b on b.k = (select ks from bt)[g.j]
-          where o.stopped group by b.k, o.equipment_id),
-  ${counts('fl', 'b.k, o.equipment_id as id', 'b.k, o.equipment_id')},
-  ${repairs('rp', 'b.k, o.equipment_id as id', 'b.k, o.equipment_id')}${
-    reads.perBucket
-      ? `,
+  -- The kept day figures (repair_day_figures) of the period, each with its bucket: a day finds it by a binary
+  -- search over the buckets' first days. Without a place or machine filter the machines are all but the deleted
+  -- ones, which a short list rules out cheaper than a join with every machine.
+  fd as (select b.k, f.equipment_id as id, f.failures, f.repairs, f.repair_min, f.downtime_sec${
+    reads.costs ? ', f.reported_min, f.labour_cost, f.parts_cost, f.external_cost, f.total_cost' : ''
+  }
+           from repair_day_figures f
+           join b on b.k = (select ks from bt)[width_bucket(f.day, (select d from bt))] and f.day <= b.d1
+           ${placed ? 'join m on m.id = f.equipment_id' : ''}
+          where f.tenant_id = $1 and f.day >= ${sql.p(first)}::date and f.day <= ${sql.p(last)}::date ${person('f')}
+            ${q.equipmentId ? `and f.equipment_id = ${sql.p(q.equipmentId)}` : ''}
+            ${placed ? '' : 'and f.equipment_id not in (select id from equipment where tenant_id = $1 and deleted_at is not null)'}),${
+              perMachine
+                ? `
+  fk as (select k, id, sum(failures) as failures, sum(repairs) as repairs, sum(repair_min) as repair_min,
+                sum(downtime_sec) / 60.0 as downtime${
+                  reads.costs
+                    ? `, sum(reported_min) as reported_min, sum(labour_cost) as labour_cost,
+                sum(parts_cost) as parts_cost, sum(external_cost) as external_cost, sum(total_cost) as total_cost`
+                    : ''
+                }
+           from fd group by k, id),`
+                : ''
+            }
+  -- The stops not finished (repair_live_stops, kept beside the figures): their downtime runs up to now, so it is
+  -- not kept but walked here over the buckets each stop spans.
+  live as (select l.equipment_id, l.reported_at from repair_live_stops l ${placed ? 'join m on m.id = l.equipment_id' : ''}
+            where l.tenant_id = $1 and l.reported_at < ${to} ${person('l')}
+              ${placed ? '' : 'and l.equipment_id not in (select id from equipment where tenant_id = $1 and deleted_at is not null)'}),
+  dt as (select k, id, sum(downtime) as downtime from (
+           select k, id, ${perMachine ? 'downtime from fk where downtime <> 0' : 'downtime_sec / 60.0 as downtime from fd where downtime_sec <> 0'}
+           union all
+           select b.k, o.equipment_id,
+                  greatest(0, extract(epoch from (b.tc - greatest(b.t0, o.reported_at))) / 60)::numeric
+             from live o
+            cross join lateral generate_series(greatest(1, ${position('o.reported_at')}), (select n from bt)) as g(j)
+             join b on b.k = (select ks from bt)[g.j]) x
+          group by k, id)${
+            perMachine
+              ? `,
+  fl as (select k, id, failures from fk where failures <> 0),
+  rp as (select k, id, repairs, repair_min from fk where repairs <> 0 or repair_min <> 0)`
+              : ''
+          }${
+            reads.perBucket
+              ? `,
   mt as (select pl.k, pl.id, pl.planned, coalesce(dt.downtime, 0) as downtime,
            greatest(pl.planned - coalesce(dt.downtime, 0), 0) as running,
            coalesce(fl.failures, 0) as failures, coalesce(rp.repairs, 0) as repairs, coalesce(rp.repair_min, 0) as repair_min
            from pl left join dt on dt.k = pl.k and dt.id = pl.id left join fl on fl.k = pl.k and fl.id = pl.id
            left join rp on rp.k = pl.k and rp.id = pl.id)`
-      : ''
-  }${
-    reads.totals
-      ? `,
-  ${counts('bfl', 'b.k', 'b.k')},
-  ${repairs('brp', 'b.k', 'b.k')},
+              : ''
+          }${
+            reads.totals
+              ? `,
+  bfl as (select k, sum(failures) as failures from ${perMachine ? 'fk' : 'fd'} group by k),
+  brp as (select k, sum(repairs) as repairs, sum(repair_min) as repair_min from ${perMachine ? 'fk' : 'fd'} group by k),
   ${BUCKET_TOTALS}`
-      : ''
-  }${reads.period ? `,\n  ${PERIOD_MACHINES}` : ''}`;
+              : ''
+          }${reads.period ? `,\n  ${PERIOD_MACHINES}` : ''}`;
 }
 
 const CALENDAR = 'greatest(0, extract(epoch from (b.tc - b.t0)) / 60)::numeric';

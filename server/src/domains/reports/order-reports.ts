@@ -31,13 +31,14 @@ export const workshopReport = defineReport({
     const { tx, q, period } = ctx;
     const g = GROUPS[groupOf(q.groupBy, 'workshop')];
     const sql = new Sql(tx.tenantId);
-    const cte = machineTimesSql(q, [{ start: period.start, end: period.end }], period.timeZone, sql);
+    const cte = machineTimesSql(q, [{ start: period.start, end: period.end }], period.timeZone, sql, {
+      perBucket: true,
+      costs: true,
+    });
     const r = await tx.query<ReportRow>(
       `with ${cte},
-       cost as (select o.equipment_id as id, sum(coalesce(o.repair_minutes, 0)) as repair_min,
-                  sum(coalesce(o.labour_cost, 0)) as labour, sum(coalesce(o.parts_cost, 0)) as parts,
-                  sum(coalesce(o.external_cost, 0)) as external, sum(coalesce(o.total_cost, 0)) as total
-                  from ord o join b on o.reported_at >= b.t0 and o.reported_at < b.t1 group by o.equipment_id)
+       cost as (select id, reported_min as repair_min, labour_cost as labour, parts_cost as parts,
+                  external_cost as external, total_cost as total from fk)
        select ${g.key} as key, ${g.name} as name, sum(mt.failures)::int as failures,
               ${hours('sum(mt.downtime)')} as "downtimeHours", ${hours('coalesce(sum(co.repair_min), 0)')} as "repairHours",
               coalesce(sum(co.labour), 0)::numeric(14, 2) as "labourCost", coalesce(sum(co.parts), 0)::numeric(14, 2) as "partsCost",
