@@ -68,19 +68,30 @@ export const faultReasonReport = defineReport({
     const byMachine = q.groupBy === 'equipment';
     const sql = new Sql(tx.tenantId);
     const p = periodCte(ctx, sql);
-    const where = machineWhere(q, sql);
+    const placed = Boolean(q.workshopId || q.lineId || q.categoryId || q.equipmentId);
+    // Without a place or machine filter the deleted machines are ruled out by their short list, and a machine's
+    // name is read for its row after counting, not for each order.
+    const machines = placed
+      ? `join equipment e on e.tenant_id = o.tenant_id and e.id = o.equipment_id and ${machineWhere(q, sql)}`
+      : '';
+    const notDeleted = placed
+      ? ''
+      : 'and o.equipment_id not in (select id from equipment where tenant_id = $1 and deleted_at is not null)';
     const person = q.userId ? `and o.assignee_id = ${sql.p(q.userId)}` : '';
-    const key = byMachine ? 'e.id' : 'o.fault_reason_id';
-    const name = byMachine ? `e.code || ' ' || e.name` : 'r.name';
     const r = await tx.query<ReportRow>(
       `with ${p},
-       g as (select ${key} as key, ${name} as name, count(*)::int as failures,
-                    ${hours('sum(coalesce(o.downtime_minutes, 0))')} as "downtimeHours"
-               from repair_orders o join p on o.reported_at >= p.t0 and o.reported_at < p.t1
-               join equipment e on e.tenant_id = o.tenant_id and e.id = o.equipment_id
-               left join fault_reasons r on r.tenant_id = o.tenant_id and r.id = o.fault_reason_id
-              where o.tenant_id = $1 and o.state <> 'cancelled' and ${where} ${person}
-              group by ${key}, ${name})
+       c as (select ${byMachine ? 'o.equipment_id' : 'o.fault_reason_id'} as key, count(*)::int as failures,
+                    sum(coalesce(o.downtime_minutes, 0)) as downtime
+               from repair_orders o join p on o.reported_at >= p.t0 and o.reported_at < p.t1 ${machines}
+              where o.tenant_id = $1 and o.state <> 'cancelled' ${notDeleted} ${person}
+              group by 1),
+       g as (select c.key, ${byMachine ? `n.code || ' ' || n.name` : 'n.name'} as name, c.failures,
+                    ${hours('c.downtime')} as "downtimeHours"
+               from c ${
+                 byMachine
+                   ? 'join equipment n on n.tenant_id = $1 and n.id = c.key'
+                   : 'left join fault_reasons n on n.tenant_id = $1 and n.id = c.key'
+               })
        select key, name, failures, "downtimeHours",
               round(failures * 100.0 / sum(failures) over (), 2) as share,
               round(sum(failures) over (order by failures desc, name nulls last, key rows unbounded preceding) * 100.0
