@@ -117,6 +117,29 @@ export function machineWhere(q: ReportQuery, sql: Sql, e = 'e'): string {
   return w.join(' and ');
 }
 
+/** Whether the query narrows the machines by place or to one machine. */
+export const placeFiltered = (q: ReportQuery) => Boolean(q.workshopId || q.lineId || q.categoryId || q.equipmentId);
+
+/**
+ * Rows (alias a, with equipment_id) of any machine not deleted, or of none (a patrol route's task): the deleted
+ * machines are a short list to rule out.
+ */
+export const notDeleted = (a: string) =>
+  `and (${a}.equipment_id is null or ${a}.equipment_id not in (select id from equipment where tenant_id = $1 and deleted_at is not null))`;
+
+/**
+ * How a report keeps the rows (alias a) of the machines its filters keep: with a place or machine filter, a join
+ * with those machines (alias e); without one, every machine but the deleted ones, which is cheaper than a join
+ * with every machine for a year of rows.
+ */
+export function keptMachines(q: ReportQuery, sql: Sql, a: string, e = 'e'): { join: string; where: string } {
+  if (!placeFiltered(q)) return { join: '', where: notDeleted(a) };
+  return {
+    join: `join equipment ${e} on ${e}.tenant_id = ${a}.tenant_id and ${e}.id = ${a}.equipment_id and ${machineWhere(q, sql, e)}`,
+    where: '',
+  };
+}
+
 export interface Bucket {
   start: string;
   end: string;

@@ -1,4 +1,12 @@
-import { type Bucket, bucketsSql, machineWhere, type ReportQuery, type Sql } from './filters.js';
+import {
+  type Bucket,
+  bucketsSql,
+  machineWhere,
+  notDeleted,
+  placeFiltered,
+  type ReportQuery,
+  type Sql,
+} from './filters.js';
 
 /*
  * The time figures of every machine in every bucket of a period, in SQL (docs/reports.md has the formulas):
@@ -44,7 +52,7 @@ export function machineTimesSql(
   const machines = machineWhere(q, sql);
   const person = (o: string) => (q.userId ? `and ${o}.assignee_id = ${sql.p(q.userId)}` : '');
   const position = (at: string) => `width_bucket(${at}, (select t from bt))`;
-  const placed = Boolean(q.workshopId || q.lineId || q.categoryId || q.equipmentId);
+  const placed = placeFiltered(q);
   // fk (the figures per bucket and machine) when a machine's row is read; the totals alone sum the days directly.
   const perMachine = Boolean(reads.perBucket || reads.period || reads.costs);
   return `b as (${b}),
@@ -73,7 +81,7 @@ export function machineTimesSql(
            ${placed ? 'join m on m.id = f.equipment_id' : ''}
           where f.tenant_id = $1 and f.day >= ${sql.p(first)}::date and f.day <= ${sql.p(last)}::date ${person('f')}
             ${q.equipmentId ? `and f.equipment_id = ${sql.p(q.equipmentId)}` : ''}
-            ${placed ? '' : 'and f.equipment_id not in (select id from equipment where tenant_id = $1 and deleted_at is not null)'}),${
+            ${placed ? '' : notDeleted('f')}),${
               perMachine
                 ? `
   fk as (select k, id, sum(failures) as failures, sum(repairs) as repairs, sum(repair_min) as repair_min,
@@ -90,7 +98,7 @@ export function machineTimesSql(
   -- not kept but walked here over the buckets each stop spans.
   live as (select l.equipment_id, l.reported_at from repair_live_stops l ${placed ? 'join m on m.id = l.equipment_id' : ''}
             where l.tenant_id = $1 and l.reported_at < ${to} ${person('l')}
-              ${placed ? '' : 'and l.equipment_id not in (select id from equipment where tenant_id = $1 and deleted_at is not null)'}),
+              ${placed ? '' : notDeleted('l')}),
   dt as (select k, id, sum(downtime) as downtime from (
            select k, id, ${perMachine ? 'downtime from fk where downtime <> 0' : 'downtime_sec / 60.0 as downtime from fd where downtime_sec <> 0'}
            union all

@@ -1,5 +1,5 @@
 import { t } from '../../platform/i18n/index.js';
-import { machineWhere, Sql } from './filters.js';
+import { keptMachines, Sql } from './filters.js';
 import { defineReport, namedRows, ordersDrill, periodCte, type ReportContext, type ReportRow } from './framework.js';
 import { GROUPS, groupOf, hours, machineTimesSql } from './machine-times.js';
 
@@ -68,22 +68,15 @@ export const faultReasonReport = defineReport({
     const byMachine = q.groupBy === 'equipment';
     const sql = new Sql(tx.tenantId);
     const p = periodCte(ctx, sql);
-    const placed = Boolean(q.workshopId || q.lineId || q.categoryId || q.equipmentId);
-    // Without a place or machine filter the deleted machines are ruled out by their short list, and a machine's
-    // name is read for its row after counting, not for each order.
-    const machines = placed
-      ? `join equipment e on e.tenant_id = o.tenant_id and e.id = o.equipment_id and ${machineWhere(q, sql)}`
-      : '';
-    const notDeleted = placed
-      ? ''
-      : 'and o.equipment_id not in (select id from equipment where tenant_id = $1 and deleted_at is not null)';
+    // The orders are counted before their machine or reason is named (a name per row, not per order).
+    const machines = keptMachines(q, sql, 'o');
     const person = q.userId ? `and o.assignee_id = ${sql.p(q.userId)}` : '';
     const r = await tx.query<ReportRow>(
       `with ${p},
        c as (select ${byMachine ? 'o.equipment_id' : 'o.fault_reason_id'} as key, count(*)::int as failures,
                     sum(coalesce(o.downtime_minutes, 0)) as downtime
-               from repair_orders o join p on o.reported_at >= p.t0 and o.reported_at < p.t1 ${machines}
-              where o.tenant_id = $1 and o.state <> 'cancelled' ${notDeleted} ${person}
+               from repair_orders o join p on o.reported_at >= p.t0 and o.reported_at < p.t1 ${machines.join}
+              where o.tenant_id = $1 and o.state <> 'cancelled' ${machines.where} ${person}
               group by 1),
        g as (select c.key, ${byMachine ? `n.code || ' ' || n.name` : 'n.name'} as name, c.failures,
                     ${hours('c.downtime')} as "downtimeHours"
@@ -122,16 +115,20 @@ export const personnelReport = defineReport({
     const { tx, q } = ctx;
     const sql = new Sql(tx.tenantId);
     const p = periodCte(ctx, sql);
-    const where = machineWhere(q, sql);
+    const orders = keptMachines(q, sql, 'o');
+    const checks = keptMachines(q, sql, 'c');
     const person = q.userId ? `and o.assignee_id = ${sql.p(q.userId)}` : '';
     const checker = q.userId ? `and c.assignee_id = ${sql.p(q.userId)}` : '';
     const r = await tx.query<ReportRow>(
       `with ${p},
-       o as (select o.*, exists (select 1 from record_steps s where s.tenant_id = o.tenant_id and s.entity = 'maintaintask'
-                                  and s.record_id = o.id and s.action = 'reject') as reworked
-               from repair_orders o join p on o.finished_at >= p.t0 and o.finished_at < p.t1
-               join equipment e on e.tenant_id = o.tenant_id and e.id = o.equipment_id
-              where o.tenant_id = $1 and o.state in ('finished', 'checked') and o.assignee_id is not null and ${where} ${person}),
+       -- The orders sent back at acceptance: few, read once through their partial index (migration 0036).
+       rw as (select distinct s.record_id from record_steps s
+               where s.tenant_id = $1 and s.entity = 'maintaintask' and s.action = 'reject'),
+       o as (select o.assignee_id, o.response_minutes, o.repair_minutes, rw.record_id is not null as reworked
+               from repair_orders o join p on o.finished_at >= p.t0 and o.finished_at < p.t1 ${orders.join}
+               left join rw on rw.record_id = o.id
+              where o.tenant_id = $1 and o.state in ('finished', 'checked') and o.assignee_id is not null
+                ${orders.where} ${person}),
        r as (select o.assignee_id as key, count(*)::int as done,
                     round(avg(o.response_minutes), 1) as "responseMinutes",
                     ${hours('avg(o.repair_minutes)')} as "repairHours",
@@ -140,9 +137,8 @@ export const personnelReport = defineReport({
                from o group by o.assignee_id),
        -- Checks of every kind (patrol, spot check, maintenance) done in the period, and how many by their deadline.
        c as (select c.assignee_id as key, count(*)::int as checks, count(*) filter (where not c.late)::int as on_time
-               from check_tasks c join p on c.finished_at >= p.t0 and c.finished_at < p.t1
-               join equipment e on e.tenant_id = c.tenant_id and e.id = c.equipment_id
-              where c.tenant_id = $1 and c.state = 'done' and c.assignee_id is not null and ${where} ${checker}
+               from check_tasks c join p on c.finished_at >= p.t0 and c.finished_at < p.t1 ${checks.join}
+              where c.tenant_id = $1 and c.state = 'done' and c.assignee_id is not null ${checks.where} ${checker}
               group by c.assignee_id)
        select coalesce(r.key, c.key) as key, u.peoplename as name, coalesce(r.done, 0) as done,
               r."responseMinutes", r."repairHours", coalesce(r.rework, 0) as rework, r."reworkRate",

@@ -320,11 +320,20 @@ describe('workshop analysis, fault reasons, personnel, equipment', () => {
         finished_at: '2026-03-08T02:00:00Z',
         late: true,
       });
+      // A patrol route's task covers a route, not one machine: it counts for its person unless a place is filtered.
+      await task({
+        assignee_id: c,
+        equipment_id: null,
+        workshop_id: null,
+        due_at: '2026-03-09T00:00:00Z',
+        finished_at: '2026-03-09T02:00:00Z',
+        late: false,
+      });
     });
     const r = await report('personnel');
     expect(byName(r.rows, 'tech_a')).toMatchObject({ done: 2, checksDone: 3, checksOnTimeRate: '66.67' });
     expect(byName(r.rows, 'tech_b')).toMatchObject({ done: 1, checksDone: 0, checksOnTimeRate: null });
-    expect(byName(r.rows, 'checker_c')).toMatchObject({ done: 0, rework: 0, checksDone: 2, checksOnTimeRate: '50.00' });
+    expect(byName(r.rows, 'checker_c')).toMatchObject({ done: 0, rework: 0, checksDone: 3, checksOnTimeRate: '66.67' });
     const m1 = await report('personnel', `&equipmentId=${ids.m1}`);
     expect(byName(m1.rows, 'checker_c')).toMatchObject({ checksDone: 1, checksOnTimeRate: '100.00' });
     await withTenant(t.db, tenantId, null, (tx) =>

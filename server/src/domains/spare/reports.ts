@@ -1,4 +1,4 @@
-import { machineWhere, Sql } from '../reports/filters.js';
+import { machineWhere, placeFiltered, Sql } from '../reports/filters.js';
 import { defineReport, namedRows, periodCte, type ReportContext, type ReportRow } from '../reports/framework.js';
 
 /*
@@ -9,8 +9,7 @@ import { defineReport, namedRows, periodCte, type ReportContext, type ReportRow 
  * to a route's task) has no machine.
  */
 
-const machineFiltered = (ctx: ReportContext) =>
-  Boolean(ctx.q.workshopId || ctx.q.lineId || ctx.q.categoryId || ctx.q.equipmentId);
+const machineFiltered = (ctx: ReportContext) => placeFiltered(ctx.q);
 
 /**
  * The issues of the period with the order or task and the machine they served (when any): CTE iss. A report
