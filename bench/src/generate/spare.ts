@@ -197,11 +197,13 @@ async function insertMoves(tx: TenantTx, warehouseId: number): Promise<number> {
   const r = await tx.query(
     `with ${SIGNED}
      insert into spare_moves(tenant_id, moved_at, kind, doc_id, doc_type, spare_part_id, warehouse_id, bin_id,
-       quantity, unit_cost, amount, balance, order_id, cost_centre, user_id)
-     select $1, doc_date, case when type = 'receipt' then 'in' else 'out' end, doc_id, type, spare_part_id,
-            warehouse_id, bin_id, q, unit_cost, amount,
-            sum(q) over (partition by spare_part_id order by doc_date, id), order_id, cost_centre, $3
-       from signed where warehouse_id = $2`,
+       quantity, unit_cost, amount, balance, order_id, equipment_id, cost_centre, user_id)
+     select $1, s.doc_date, case when s.type = 'receipt' then 'in' else 'out' end, s.doc_id, s.type, s.spare_part_id,
+            s.warehouse_id, s.bin_id, s.q, s.unit_cost, s.amount,
+            sum(s.q) over (partition by s.spare_part_id order by s.doc_date, s.id), s.order_id, o.equipment_id,
+            s.cost_centre, $3
+       from signed s left join repair_orders o on o.tenant_id = $1 and o.id = s.order_id
+      where s.warehouse_id = $2`,
     [tx.tenantId, warehouseId, tx.userId],
   );
   return r.rowCount;

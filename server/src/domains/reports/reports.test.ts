@@ -368,7 +368,17 @@ describe('spare parts and maintenance reports', () => {
         Number((await tx.insert<{ id: number }>(table, values, 'id')).id);
       ids.p1 = await ins('spare_parts', { code: 'P1', name: 'Bearing 6204', category: 'Bearings' });
       ids.p2 = await ins('spare_parts', { code: 'P2', name: 'Fuse', category: 'Electrical' });
-      const move = (v: Row) => ins('spare_moves', { kind: 'out', ...v });
+      // An issue with the machine it served (its order's or task's), as posting records it.
+      const move = async (v: Row) => {
+        const id = await ins('spare_moves', { kind: 'out', ...v });
+        await tx.query(
+          `update spare_moves mv set equipment_id = coalesce(
+             (select o.equipment_id from repair_orders o where o.id = mv.order_id),
+             (select c.equipment_id from check_tasks c where c.id = mv.check_task_id))
+            where mv.id = $1`,
+          [id],
+        );
+      };
       await move({
         spare_part_id: ids.p1,
         quantity: 2,

@@ -230,6 +230,18 @@ function effectsOf(doc: WireRow, lines: Line[]): Effect[] {
 }
 
 /** Locks (creating when missing) the stock row of a part in a bin and batch; returns its id and quantity. */
+/** The machine an issue serves: its repair order's or maintenance task's; none for a cost centre or a route. */
+async function machineServed(tx: TenantTx, doc: WireRow): Promise<number | null> {
+  const [table, id] = doc.orderId
+    ? ['repair_orders', doc.orderId]
+    : doc.checkTaskId
+      ? ['check_tasks', doc.checkTaskId]
+      : [null, null];
+  if (!table) return null;
+  const r = await tx.query<{ equipment_id: string | null }>(`select equipment_id from ${table} where id = $1`, [id]);
+  return r.rows[0]?.equipment_id ? Number(r.rows[0].equipment_id) : null;
+}
+
 async function lockBin(tx: TenantTx, e: Effect): Promise<{ id: number; quantity: Units }> {
   const find = () =>
     tx.query<{ id: number; quantity: string }>(
@@ -272,6 +284,7 @@ export async function postDoc(tx: TenantTx, lang: Lang, doc: WireRow): Promise<v
       s.reserved = s.reserved - q < 0n ? 0n : s.reserved - q;
     }
   const moveCtx = await readContext(tx, moveEntity, lang);
+  const servedMachine = await machineServed(tx, doc);
   const binCtx = await readContext(tx, binStockEntity, lang);
   const lineCosts = new Map<number, { cost: Units; amount: Units }>();
   let total = 0n;
@@ -309,6 +322,7 @@ export async function postDoc(tx: TenantTx, lang: Lang, doc: WireRow): Promise<v
         balance: text(s.onHand, Q),
         orderId: doc.orderId ?? null,
         checkTaskId: doc.checkTaskId ?? null,
+        equipmentId: servedMachine,
         costCentre: doc.costCentre ?? null,
         userId: tx.userId,
       },

@@ -5,16 +5,15 @@ import { defineReport, namedRows, periodCte, type ReportContext, type ReportRow 
  * Reports on the parts stock issued (spare_moves of kind out: posted issues, at their moving-average cost):
  * what was consumed and what it cost, and the parts replaced on each machine (the parts recorded on finished
  * repair orders and done maintenance tasks). An issue counts on the day it was posted, in the tenant's time
- * zone; its machine is that of the repair order or maintenance task it served; an issue to a cost centre (or
- * to a route's task) has no machine.
+ * zone; its machine is that of the repair order or maintenance task it served, recorded on the movement when it
+ * was posted; an issue to a cost centre (or to a route's task) has no machine.
  */
 
 const machineFiltered = (ctx: ReportContext) => placeFiltered(ctx.q);
 
 /**
  * The issues of the period with the order or task and the machine they served (when any): CTE iss. A report
- * grouped by part without a machine filter reads no machine: the issues alone (a year's million issues then skip
- * two joins with a million orders and tasks).
+ * grouped by part without a machine filter reads no machine: the issues alone.
  */
 function issuesCte(ctx: ReportContext, sql: Sql, machineRead = true): string {
   const p = periodCte(ctx, sql);
@@ -29,10 +28,7 @@ function issuesCte(ctx: ReportContext, sql: Sql, machineRead = true): string {
   iss as (select mv.spare_part_id, mv.quantity, mv.amount, mv.order_id, mv.check_task_id, e.id as equipment_id,
                  e.code as equipment_code, e.name as equipment_name, e.category_id, e.workshop_id
             from spare_moves mv cross join p
-            left join repair_orders o on o.tenant_id = mv.tenant_id and o.id = mv.order_id
-            left join check_tasks ct on ct.tenant_id = mv.tenant_id and ct.id = mv.check_task_id
-            left join equipment e on e.tenant_id = mv.tenant_id and e.id = coalesce(o.equipment_id, ct.equipment_id)
-             and ${machines}
+            left join equipment e on e.tenant_id = mv.tenant_id and e.id = mv.equipment_id and ${machines}
            where mv.tenant_id = $1 and mv.kind = 'out' and mv.moved_at >= p.t0 and mv.moved_at < p.t1 ${person}
              ${machineFiltered(ctx) ? 'and e.id is not null' : ''})`;
 }

@@ -245,6 +245,8 @@ export const moveEntity = defineEntity({
     { name: 'amount', ...money, readOnly: true },
     { name: 'balance', ...qty, readOnly: true },
     { name: 'orderId', type: 'ref', ref: 'maintaintask', readOnly: true, filter: 'eq', blocksDelete: false },
+    // The machine an issue served (its repair order's or maintenance task's), recorded when it is posted.
+    { name: 'equipmentId', type: 'ref', ref: 'equipment', readOnly: true, filter: 'eq', blocksDelete: false },
     {
       name: 'checkTaskId',
       type: 'ref',

@@ -442,7 +442,8 @@ describe('an issue to a repair order', () => {
     const parts = o.data.parts as Row[];
     expect(parts.map((p) => [p.quantity, p.unitPrice, p.remark])).toEqual([['2.00', '12.5000', d.code]]);
     const moves = await get<Row[]>(`/api-manage/maintainsparepart/spareRecordList?orderId=${order.id}`);
-    expect(moves.data.map((m) => m.amount)).toEqual(['25.00']);
+    // The movement records the machine the part went to (the spare reports group by it).
+    expect(moves.data.map((m) => [m.amount, m.equipmentId])).toEqual([['25.00', machines.data[0]!.id]]);
   });
 });
 
@@ -489,7 +490,7 @@ describe('an issue to a maintenance task', () => {
     ]);
     expect((await get<Row>(`/api-manage/checktask/get?id=${task.id}`)).data.partsCost).toBe('24.00');
     const moves = await get<Row[]>(`/api-manage/maintainsparepart/spareRecordList?checkTaskId=${task.id}`);
-    expect(moves.data.map((m) => [m.kind, m.amount])).toEqual([['out', '24.00']]);
+    expect(moves.data.map((m) => [m.kind, m.amount, m.equipmentId])).toEqual([['out', '24.00', machines.data[0]!.id]]);
   });
 });
 
