@@ -39,8 +39,14 @@ export function machineTimesSql(
   buckets: Bucket[],
   timeZone: string,
   sql: Sql,
-  /** mt, bk, mtp as above; costs: fk also sums the repair minutes and costs of the orders reported (by day reported). */
-  reads: { perBucket?: boolean; totals?: boolean; period?: boolean; costs?: boolean } = { perBucket: true },
+  /**
+   * mt, bk, mtp as above; costs: fk also sums the repair minutes and costs of the orders reported (by day
+   * reported); timeOnly: mt has the time figures only (no failures or repairs), which spares summing the figures
+   * per machine.
+   */
+  reads: { perBucket?: boolean; totals?: boolean; period?: boolean; costs?: boolean; timeOnly?: boolean } = {
+    perBucket: true,
+  },
 ): string {
   const b = bucketsSql(buckets, timeZone, sql);
   // The period's bounds as values the planner sees (bt's are known only when the statement runs): it then reads
@@ -54,7 +60,7 @@ export function machineTimesSql(
   const position = (at: string) => `width_bucket(${at}, (select t from bt))`;
   const placed = placeFiltered(q);
   // fk (the figures per bucket and machine) when a machine's row is read; the totals alone sum the days directly.
-  const perMachine = Boolean(reads.perBucket || reads.period || reads.costs);
+  const perMachine = Boolean((reads.perBucket && !reads.timeOnly) || reads.period || reads.costs);
   return `b as (${b}),
   bt as (select array_append(array_agg(t0 order by t0), max(t1)) as t, array_append(array_agg(d0 order by d0), max(d1) + 1) as d,
                 array_agg(k order by t0) as ks, count(*)::int as n from b),
@@ -117,10 +123,14 @@ export function machineTimesSql(
             reads.perBucket
               ? `,
   mt as (select pl.k, pl.id, pl.planned, coalesce(dt.downtime, 0) as downtime,
-           greatest(pl.planned - coalesce(dt.downtime, 0), 0) as running,
-           coalesce(fl.failures, 0) as failures, coalesce(rp.repairs, 0) as repairs, coalesce(rp.repair_min, 0) as repair_min
+           greatest(pl.planned - coalesce(dt.downtime, 0), 0) as running, ${
+             perMachine
+               ? `coalesce(fl.failures, 0) as failures, coalesce(rp.repairs, 0) as repairs, coalesce(rp.repair_min, 0) as repair_min
            from pl left join dt on dt.k = pl.k and dt.id = pl.id left join fl on fl.k = pl.k and fl.id = pl.id
            left join rp on rp.k = pl.k and rp.id = pl.id)`
+               : `0 as failures, 0 as repairs, 0 as repair_min
+           from pl left join dt on dt.k = pl.k and dt.id = pl.id)`
+           }`
               : ''
           }${
             reads.totals

@@ -182,6 +182,7 @@ export const equipmentReport = defineReport({
       [{ start: period.start, end: period.end }],
       period.timeZone,
       sql,
+      { perBucket: true, timeOnly: true },
     );
     const key = group?.key ?? 'm.status';
     const name = group?.name ?? `coalesce(i.names ->> ${sql.p(lang)}, i.name, m.status)`;
