@@ -31,19 +31,18 @@ export const workshopReport = defineReport({
     const { tx, q, period } = ctx;
     const g = GROUPS[groupOf(q.groupBy, 'workshop')];
     const sql = new Sql(tx.tenantId);
-    const cte = machineTimesSql(q, [{ start: period.start, end: period.end }], period.timeZone, sql, {
-      perBucket: true,
-      costs: true,
-    });
+    // One bucket, the period: fk is each machine's figures over it, dt its downtime (not cut at planned time here).
+    const cte = machineTimesSql(q, [{ start: period.start, end: period.end }], period.timeZone, sql, { costs: true });
     const r = await tx.query<ReportRow>(
-      `with ${cte},
-       cost as (select id, reported_min as repair_min, labour_cost as labour, parts_cost as parts,
-                  external_cost as external, total_cost as total from fk)
-       select ${g.key} as key, ${g.name} as name, sum(mt.failures)::int as failures,
-              ${hours('sum(mt.downtime)')} as "downtimeHours", ${hours('coalesce(sum(co.repair_min), 0)')} as "repairHours",
-              coalesce(sum(co.labour), 0)::numeric(14, 2) as "labourCost", coalesce(sum(co.parts), 0)::numeric(14, 2) as "partsCost",
-              coalesce(sum(co.external), 0)::numeric(14, 2) as "externalCost", coalesce(sum(co.total), 0)::numeric(14, 2) as "totalCost"
-         from mt join m on m.id = mt.id left join cost co on co.id = mt.id ${g.join}
+      `with ${cte}
+       select ${g.key} as key, ${g.name} as name, coalesce(sum(fk.failures), 0)::int as failures,
+              ${hours('coalesce(sum(dt.downtime), 0)')} as "downtimeHours",
+              ${hours('coalesce(sum(fk.reported_min), 0)')} as "repairHours",
+              coalesce(sum(fk.labour_cost), 0)::numeric(14, 2) as "labourCost",
+              coalesce(sum(fk.parts_cost), 0)::numeric(14, 2) as "partsCost",
+              coalesce(sum(fk.external_cost), 0)::numeric(14, 2) as "externalCost",
+              coalesce(sum(fk.total_cost), 0)::numeric(14, 2) as "totalCost"
+         from m left join fk on fk.id = m.id left join dt on dt.id = m.id ${g.join}
         group by ${g.key}, ${g.name} order by failures desc, "totalCost" desc, name nulls last`,
       sql.values,
     );
