@@ -62,34 +62,6 @@ language sql stable as $$
    where stopped and state in ('finished', 'checked') and finished_at > reported_at
 $$;
 
--- Adds the contributions of a set of order rows (column s: +1 or -1) to the figures, in key order so that two
--- writers never wait for each other crosswise. Rows whose sums cancel out are not touched.
-create or replace function eam_repair_figures_sql(src text) returns text language sql immutable as $$
-  select format($q$
-    with src as (%s),
-    z as (select c.id, eam_report_zone(c.timezone) as zone from companies c
-           where c.id in (select distinct tenant_id from src))
-    insert into repair_day_figures as f (tenant_id, day, equipment_id, assignee_id, failures, reported_min,
-      labour_cost, parts_cost, external_cost, total_cost, repairs, repair_min, downtime_sec)
-    select r.tenant_id, x.day, r.equipment_id, coalesce(r.assignee_id, 0), sum(r.s * x.failures),
-           sum(r.s * x.reported_min), sum(r.s * x.labour_cost), sum(r.s * x.parts_cost), sum(r.s * x.external_cost),
-           sum(r.s * x.total_cost), sum(r.s * x.repairs), sum(r.s * x.repair_min), sum(r.s * x.downtime_sec)
-      from src r join z on z.id = r.tenant_id
-      cross join lateral eam_repair_contrib(r.state, r.stopped, r.reported_at, r.finished_at, r.repair_minutes,
-        r.labour_cost, r.parts_cost, r.external_cost, r.total_cost, z.zone) x
-     group by 1, 2, 3, 4
-    having sum(r.s * x.failures) <> 0 or sum(r.s * x.reported_min) <> 0 or sum(r.s * x.labour_cost) <> 0
-        or sum(r.s * x.parts_cost) <> 0 or sum(r.s * x.external_cost) <> 0 or sum(r.s * x.total_cost) <> 0
-        or sum(r.s * x.repairs) <> 0 or sum(r.s * x.repair_min) <> 0 or sum(r.s * x.downtime_sec) <> 0
-     order by 1, 2, 3, 4
-    on conflict (tenant_id, day, equipment_id, assignee_id) do update set
-      failures = f.failures + excluded.failures, reported_min = f.reported_min + excluded.reported_min,
-      labour_cost = f.labour_cost + excluded.labour_cost, parts_cost = f.parts_cost + excluded.parts_cost,
-      external_cost = f.external_cost + excluded.external_cost, total_cost = f.total_cost + excluded.total_cost,
-      repairs = f.repairs + excluded.repairs, repair_min = f.repair_min + excluded.repair_min,
-      downtime_sec = f.downtime_sec + excluded.downtime_sec$q$, src)
-$$;
-
 -- The stops whose downtime still grows with the clock, so the figures cannot keep it: a stopping order not
 -- finished (any state but cancelled, and not finished or checked with a finish time). Exactly the orders whose
 -- stop eam_repair_contrib leaves out; the reports walk these up to now.
@@ -103,40 +75,79 @@ create table repair_live_stops (
 );
 select eam_protect('repair_live_stops');
 
-create or replace function eam_repair_live_sql(src text) returns text language sql immutable as $$
-  select format($q$
-    insert into repair_live_stops (tenant_id, order_id, equipment_id, assignee_id, reported_at)
-    select x.tenant_id, x.id, x.equipment_id, coalesce(x.assignee_id, 0), x.reported_at from (%s) x
-     where x.stopped and x.state <> 'cancelled' and x.reported_at is not null
-       and not (x.state in ('finished', 'checked') and x.finished_at is not null)$q$, src)
-$$;
+-- Takes the figures of the orders as they were (gone) away and adds those of the orders as they are (came), in
+-- key order so that two writers never wait for each other crosswise; rows whose sums cancel out are not touched.
+-- Static statements over the rows as arrays: their plans are kept for the session (the same statements made as
+-- text each time cost about 3 ms of planning per order saved).
+create or replace function eam_repair_figures_add(gone repair_orders[], came repair_orders[])
+returns void language plpgsql as $$
+begin
+  with src as (select g.*, -1 as s from unnest(gone) g union all select c.*, 1 as s from unnest(came) c),
+  z as (select c.id, eam_report_zone(c.timezone) as zone from companies c
+         where c.id in (select distinct tenant_id from src))
+  insert into repair_day_figures as f (tenant_id, day, equipment_id, assignee_id, failures, reported_min,
+    labour_cost, parts_cost, external_cost, total_cost, repairs, repair_min, downtime_sec)
+  select r.tenant_id, x.day, r.equipment_id, coalesce(r.assignee_id, 0), sum(r.s * x.failures),
+         sum(r.s * x.reported_min), sum(r.s * x.labour_cost), sum(r.s * x.parts_cost), sum(r.s * x.external_cost),
+         sum(r.s * x.total_cost), sum(r.s * x.repairs), sum(r.s * x.repair_min), sum(r.s * x.downtime_sec)
+    from src r join z on z.id = r.tenant_id
+    cross join lateral eam_repair_contrib(r.state, r.stopped, r.reported_at, r.finished_at, r.repair_minutes,
+      r.labour_cost, r.parts_cost, r.external_cost, r.total_cost, z.zone) x
+   group by 1, 2, 3, 4
+  having sum(r.s * x.failures) <> 0 or sum(r.s * x.reported_min) <> 0 or sum(r.s * x.labour_cost) <> 0
+      or sum(r.s * x.parts_cost) <> 0 or sum(r.s * x.external_cost) <> 0 or sum(r.s * x.total_cost) <> 0
+      or sum(r.s * x.repairs) <> 0 or sum(r.s * x.repair_min) <> 0 or sum(r.s * x.downtime_sec) <> 0
+   order by 1, 2, 3, 4
+  on conflict (tenant_id, day, equipment_id, assignee_id) do update set
+    failures = f.failures + excluded.failures, reported_min = f.reported_min + excluded.reported_min,
+    labour_cost = f.labour_cost + excluded.labour_cost, parts_cost = f.parts_cost + excluded.parts_cost,
+    external_cost = f.external_cost + excluded.external_cost, total_cost = f.total_cost + excluded.total_cost,
+    repairs = f.repairs + excluded.repairs, repair_min = f.repair_min + excluded.repair_min,
+    downtime_sec = f.downtime_sec + excluded.downtime_sec;
+  delete from repair_live_stops l using unnest(gone) g where l.tenant_id = g.tenant_id and l.order_id = g.id;
+  insert into repair_live_stops (tenant_id, order_id, equipment_id, assignee_id, reported_at)
+  select c.tenant_id, c.id, c.equipment_id, coalesce(c.assignee_id, 0), c.reported_at from unnest(came) c
+   where c.stopped and c.state <> 'cancelled' and c.reported_at is not null
+     and not (c.state in ('finished', 'checked') and c.finished_at is not null);
+end $$;
 
--- The columns an order's figures depend on: an update that changes none of them (most do not) adds nothing.
+-- What an order's figures and live stop depend on: its state only as open, cancelled or closed (finished or
+-- checked), so dispatching, accepting, starting and pausing change nothing. An update that changes none of these
+-- (most do not) ends after one statement.
 create or replace function eam_repair_figures_apply() returns trigger language plpgsql as $$
 declare
-  cols constant text := 'x.tenant_id, x.equipment_id, x.assignee_id, x.state, x.stopped, x.reported_at, x.finished_at,
-    x.repair_minutes, x.labour_cost, x.parts_cost, x.external_cost, x.total_cost';
-  gone text;
-  came text;
+  gone repair_orders[];
+  came repair_orders[];
 begin
   if tg_op = 'INSERT' then
-    came := 'select x.* from new_rows x';
+    select array_agg(n) into came from new_rows n;
   elsif tg_op = 'DELETE' then
-    gone := 'select x.* from old_rows x';
+    select array_agg(o) into gone from old_rows o;
   else
-    gone := format('select x.* from old_rows x join new_rows n on n.tenant_id = x.tenant_id and n.id = x.id
-                     where (%s) is distinct from (%s)', cols, replace(cols, 'x.', 'n.'));
-    came := format('select x.* from new_rows x join old_rows o on o.tenant_id = x.tenant_id and o.id = x.id
-                     where (%s) is distinct from (%s)', replace(cols, 'x.', 'o.'), cols);
+    -- Asked first on its own: this answers in a fraction of the time the arrays take.
+    if not exists (select 1 from old_rows o join new_rows n on n.tenant_id = o.tenant_id and n.id = o.id
+                    where (o.tenant_id, o.equipment_id, o.assignee_id,
+                           (o.state = 'cancelled')::int + 2 * (o.state in ('finished', 'checked'))::int, o.stopped,
+                           o.reported_at, o.finished_at, o.repair_minutes, o.labour_cost, o.parts_cost,
+                           o.external_cost, o.total_cost)
+                          is distinct from
+                          (n.tenant_id, n.equipment_id, n.assignee_id,
+                           (n.state = 'cancelled')::int + 2 * (n.state in ('finished', 'checked'))::int, n.stopped,
+                           n.reported_at, n.finished_at, n.repair_minutes, n.labour_cost, n.parts_cost,
+                           n.external_cost, n.total_cost)) then
+      return null;
+    end if;
+    select array_agg(o), array_agg(n) into gone, came
+      from old_rows o join new_rows n on n.tenant_id = o.tenant_id and n.id = o.id
+     where (o.tenant_id, o.equipment_id, o.assignee_id,
+            (o.state = 'cancelled')::int + 2 * (o.state in ('finished', 'checked'))::int, o.stopped, o.reported_at,
+            o.finished_at, o.repair_minutes, o.labour_cost, o.parts_cost, o.external_cost, o.total_cost)
+           is distinct from
+           (n.tenant_id, n.equipment_id, n.assignee_id,
+            (n.state = 'cancelled')::int + 2 * (n.state in ('finished', 'checked'))::int, n.stopped, n.reported_at,
+            n.finished_at, n.repair_minutes, n.labour_cost, n.parts_cost, n.external_cost, n.total_cost);
   end if;
-  execute eam_repair_figures_sql(concat_ws(' union all ',
-    'select g.*, -1 as s from (' || gone || ') g', 'select c.*, 1 as s from (' || came || ') c'));
-  if gone is not null then
-    execute format('delete from repair_live_stops l using (%s) g where l.tenant_id = g.tenant_id and l.order_id = g.id', gone);
-  end if;
-  if came is not null then
-    execute eam_repair_live_sql(came);
-  end if;
+  perform eam_repair_figures_add(gone, came);
   return null;
 end $$;
 
@@ -147,13 +158,17 @@ create trigger repair_orders_figures_upd after update on repair_orders
 create trigger repair_orders_figures_del after delete on repair_orders
   referencing old table as old_rows for each statement execute function eam_repair_figures_apply();
 
--- A tenant's figures made again from its orders: when its days are cut in another zone, and to fill the table.
+-- A tenant's figures made again from its orders: when its days are cut in another zone, and to fill the table
+-- (in chunks of orders, so a large tenant never holds all its orders in one array).
 create or replace function eam_repair_figures_rebuild(tenant bigint) returns void language plpgsql as $$
+declare
+  chunk repair_orders[];
 begin
   delete from repair_day_figures where tenant_id = tenant;
-  execute eam_repair_figures_sql(format('select x.*, 1 as s from repair_orders x where x.tenant_id = %s', tenant));
   delete from repair_live_stops where tenant_id = tenant;
-  execute eam_repair_live_sql(format('select x.* from repair_orders x where x.tenant_id = %s', tenant));
+  for chunk in select array_agg(x) from repair_orders x where x.tenant_id = tenant group by x.id / 20000 loop
+    perform eam_repair_figures_add(null, chunk);
+  end loop;
 end $$;
 
 create or replace function eam_repair_figures_rezone() returns trigger language plpgsql as $$
