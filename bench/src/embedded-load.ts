@@ -12,7 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { commandLine } from './flags.js';
-import { repoRoot, startServer } from './server.js';
+import { login, repoRoot, startServer } from './server.js';
 
 const { flag, has, command } = commandLine();
 const quick = has('quick');
@@ -39,13 +39,7 @@ async function main(): Promise<void> {
   const loadBefore = os.loadavg()[0]!;
   const server = await startServer({ dataDir: path.resolve(dataDir) });
   try {
-    const r = await fetch(`${server.url}/sys/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: flag('user', 'big_admin'), password: flag('password', 'admin123') }),
-    });
-    if (r.status !== 200) throw new Error(`login failed: ${r.status} ${await r.text()}`);
-    const token = ((await r.json()) as { access_token: string }).access_token;
+    const token = await login(server.url, flag('user', 'big_admin'), flag('password', 'admin123'));
     let loading = true;
     const health = probeHealth(server.url, () => loading);
     const slow: string[] = [];

@@ -90,13 +90,7 @@ async function embedded(): Promise<Row[]> {
     throw new Error('--data-dir must name a folder made by: npm run generate -- --scale large --data-dir DIR');
   const server = await startServer({ dataDir: path.resolve(dataDir) });
   try {
-    const r = await fetch(`${server.url}/sys/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: flag('user', 'big_admin'), password: flag('password', 'admin123') }),
-    });
-    if (r.status !== 200) throw new Error(`login failed: ${r.status} ${await r.text()}`);
-    return await timeAll(server.url, ((await r.json()) as { access_token: string }).access_token);
+    return await timeAll(server.url, await login(server.url, flag('user', 'big_admin'), flag('password', 'admin123')));
   } finally {
     await server.stop();
   }

@@ -109,11 +109,11 @@ export async function startServer(opts: {
 }
 
 /** Bearer token of a user with the bench password. */
-export async function login(url: string, username = 'admin'): Promise<string> {
+export async function login(url: string, username = 'admin', password = BENCH_PASSWORD): Promise<string> {
   const r = await fetch(`${url}/sys/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username, password: BENCH_PASSWORD }),
+    body: JSON.stringify({ username, password }),
   });
   if (r.status !== 200) throw new Error(`login failed: ${r.status} ${await r.text()}`);
   return ((await r.json()) as { access_token: string }).access_token;

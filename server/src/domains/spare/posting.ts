@@ -229,7 +229,6 @@ function effectsOf(doc: WireRow, lines: Line[]): Effect[] {
   return out;
 }
 
-/** Locks (creating when missing) the stock row of a part in a bin and batch; returns its id and quantity. */
 /** The machine an issue serves: its repair order's or maintenance task's; none for a cost centre or a route. */
 async function machineServed(tx: TenantTx, doc: WireRow): Promise<number | null> {
   const [table, id] = doc.orderId
@@ -242,6 +241,7 @@ async function machineServed(tx: TenantTx, doc: WireRow): Promise<number | null>
   return r.rows[0]?.equipment_id ? Number(r.rows[0].equipment_id) : null;
 }
 
+/** Locks (creating when missing) the stock row of a part in a bin and batch; returns its id and quantity. */
 async function lockBin(tx: TenantTx, e: Effect): Promise<{ id: number; quantity: Units }> {
   const find = () =>
     tx.query<{ id: number; quantity: string }>(

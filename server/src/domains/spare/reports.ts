@@ -9,8 +9,6 @@ import { defineReport, namedRows, periodCte, type ReportContext, type ReportRow 
  * was posted; an issue to a cost centre (or to a route's task) has no machine.
  */
 
-const machineFiltered = (ctx: ReportContext) => placeFiltered(ctx.q);
-
 /**
  * The issues of the period with the order or task and the machine they served (when any): CTE iss. A report
  * grouped by part without a machine filter reads no machine: the issues alone.
@@ -18,19 +16,18 @@ const machineFiltered = (ctx: ReportContext) => placeFiltered(ctx.q);
 function issuesCte(ctx: ReportContext, sql: Sql, machineRead = true): string {
   const p = periodCte(ctx, sql);
   const person = ctx.q.userId ? `and mv.user_id = ${sql.p(ctx.q.userId)}` : '';
-  if (!machineRead && !machineFiltered(ctx))
-    return `${p},
-  iss as (select mv.spare_part_id, mv.quantity, mv.amount, mv.order_id, mv.check_task_id
-            from spare_moves mv cross join p
-           where mv.tenant_id = $1 and mv.kind = 'out' and mv.moved_at >= p.t0 and mv.moved_at < p.t1 ${person})`;
-  const machines = machineWhere(ctx.q, sql);
+  const placed = placeFiltered(ctx.q);
+  const machine = machineRead || placed;
   return `${p},
-  iss as (select mv.spare_part_id, mv.quantity, mv.amount, mv.order_id, mv.check_task_id, e.id as equipment_id,
-                 e.code as equipment_code, e.name as equipment_name, e.category_id, e.workshop_id
+  iss as (select mv.spare_part_id, mv.quantity, mv.amount, mv.order_id, mv.check_task_id${
+    machine
+      ? ', e.id as equipment_id, e.code as equipment_code, e.name as equipment_name, e.category_id, e.workshop_id'
+      : ''
+  }
             from spare_moves mv cross join p
-            left join equipment e on e.tenant_id = mv.tenant_id and e.id = mv.equipment_id and ${machines}
+            ${machine ? `left join equipment e on e.tenant_id = mv.tenant_id and e.id = mv.equipment_id and ${machineWhere(ctx.q, sql)}` : ''}
            where mv.tenant_id = $1 and mv.kind = 'out' and mv.moved_at >= p.t0 and mv.moved_at < p.t1 ${person}
-             ${machineFiltered(ctx) ? 'and e.id is not null' : ''})`;
+             ${placed ? 'and e.id is not null' : ''})`;
 }
 
 const PART_GROUPS = {
