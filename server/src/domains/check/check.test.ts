@@ -189,6 +189,22 @@ describe('generating tasks from plans', () => {
     expect((await run(plan.id, '2026-05-25T04:00:00Z', 7)).tasks).toBe(5); // 21st to 25th
   });
 
+  it('plans each call for its own plans and days: no prepared statement keeps a generic plan of it', async () => {
+    // From a prepared statement's sixth call PostgreSQL may keep a generic plan, which walked every plan and task
+    // of the tenant for each step of the timed run (100 ms a step against 10-15).
+    const plan = await makePlan({ cycle: 'day', startDate: '2026-05-01', endDate: '2026-05-31' });
+    const kept = await withTenant(t.db, tenantId, adminId, async (tx) => {
+      for (let day = 2; day <= 8; day++)
+        await generateTasks(tx, { now: new Date(`2026-05-0${day}T04:00:00Z`), planIds: [Number(plan.id)] });
+      const r = await tx.query<{ n: number }>(
+        "select count(*)::int as n from pg_prepared_statements where statement like '%insert into check_tasks%'",
+      );
+      return r.rows[0]!.n;
+    });
+    expect(kept).toBe(0);
+    expect(await tasksOf(plan.id)).toHaveLength(8);
+  });
+
   it('steps weeks and calendar months, skips weekends when asked', async () => {
     const weekly = await makePlan({ cycle: 'week', every: 2, startDate: '2026-06-01', endDate: '2026-07-31' });
     await run(weekly.id, '2026-07-01T04:00:00Z', 60);
@@ -288,6 +304,22 @@ describe('the timed run (check.generate)', () => {
     const again: CheckRunPlace = {};
     while (await withTenant(t.db, tenantId, null, (tx) => checkRunStep(tx, again)));
     for (const p of plans) expect(await tasksOf(p.id)).toHaveLength(3);
+  });
+
+  it("makes every step's tasks for the run's moment, taken at its first step", async () => {
+    // A run that goes past midnight: its later steps must make the day its first step made, not the next one.
+    const plans = [];
+    for (let i = 0; i < 2; i++)
+      plans.push(await makePlan({ cycle: 'day', startDate: tenantDay(-1), dueTime: '00:00', durationHours: 1 }));
+    const moment = new Date(Date.parse(`${tenantDay(2)}T12:00:00+08:00`));
+    const place: CheckRunPlace = { catchUpDays: 0, now: moment };
+    while (place.afterPlan !== null)
+      await withTenant(t.db, tenantId, null, (tx) => checkRunStep(tx, place, { plans: 1, overdue: 1 }));
+    expect(place.now).toBe(moment);
+    for (const p of plans)
+      expect((await tasksOf(p.id)).map((x) => new Date(String(x.dueAt)).getTime())).toEqual([
+        Date.parse(`${tenantDay(2)}T00:00:00+08:00`),
+      ]);
   });
 });
 

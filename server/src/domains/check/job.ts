@@ -18,6 +18,8 @@ export interface CheckRunPlace {
   marked?: number;
   /** Past days this run makes missing tasks for (default CATCH_UP_DAYS). */
   catchUpDays?: number;
+  /** The run's moment, taken at its first step: a run going past midnight makes one day's tasks in every step. */
+  now?: Date;
 }
 
 /**
@@ -58,7 +60,9 @@ export async function checkRunStep(
       [tx.tenantId, place.afterPlan ?? 0, sizes.plans],
     );
     const planIds = ids.rows.map((r) => Number(r.id));
-    if (planIds.length) await generateTasks(tx, { planIds, catchUpDays: place.catchUpDays ?? CATCH_UP_DAYS });
+    place.now ??= new Date();
+    if (planIds.length)
+      await generateTasks(tx, { planIds, catchUpDays: place.catchUpDays ?? CATCH_UP_DAYS, now: place.now });
     place.afterPlan = planIds.length === sizes.plans ? planIds[planIds.length - 1]! : null;
     if (place.afterPlan !== null) return true;
     await generateMesurTasks(tx);
