@@ -2,9 +2,9 @@
  * npm run bench:check: the check-task generation job on a tenant with 50,000 active plans (issue target: one
  * day's tasks in under 2 s on PostgreSQL). Builds the tenant (machines through the equipment engine, items,
  * schemes and plans through the check engine), lets a week of history generate (untimed: about a million task
- * items), then times the day's run as the job makes it (catch-up of 7 days, in one tenant transaction), the
- * next day's run as the job's minute runs make it (that day only: the week is looked over once an hour) and a
- * second run that must create nothing; then loads the task list over HTTP at 1, 10 and 50 connections beside
+ * items), then times the day's run as the job makes it (its steps of PLANS_PER_STEP plans, each a transaction,
+ * catching up 7 days), the next day's run as the job's minute runs make it (that day only: the week is looked
+ * over once an hour) and a second run that must create nothing; then loads the task list over HTTP at 1, 10 and 50 connections beside
  * its raw-SQL limit (the engine's statements replayed through the driver). Writes docs/benchmarks-check.md.
  * Flags: --plans N, --only pglite|postgres (default both when PostgreSQL answers), --quick (2,000 plans, one
  * second per load, writes nothing), --keep (keeps the PostgreSQL schema), --connections 1,10,50, --seconds N.
@@ -15,6 +15,7 @@ import path from 'node:path';
 import { type Database, openDatabase } from '../../server/src/db/index.js';
 import { migrate } from '../../server/src/db/migrate.js';
 import { generateTasks } from '../../server/src/domains/check/generate.js';
+import { CATCH_UP_DAYS, type CheckRunPlace, checkRunStep, PLANS_PER_STEP } from '../../server/src/domains/check/job.js';
 import { taskEntity } from '../../server/src/domains/check/resources.js';
 import { hashPassword } from '../../server/src/platform/auth/password.js';
 import { pageRows, readContext } from '../../server/src/platform/resources/read.js';
@@ -117,13 +118,32 @@ async function benchOn(name: string, db: Database): Promise<Figure> {
     scoped((tx) => generateTasks(tx, { now: new Date(now.getTime() - 86_400_000), catchUpDays: HISTORY_DAYS - 1 })),
   );
   await analyze();
+  // The job's run: its steps of PLANS_PER_STEP plans, each in a transaction of its own, as the runner calls them.
+  const made = async () => {
+    const r = await db.query<{ tasks: number; items: number }>(
+      `select (select count(*) from check_tasks where tenant_id = $1) as tasks,
+              (select count(*) from check_task_details where tenant_id = $1) as items`,
+      [t.companyId],
+    );
+    return { tasks: Number(r.rows[0]!.tasks), items: Number(r.rows[0]!.items) };
+  };
+  const jobRun = async (at: Date, catchUpDays: number) => {
+    const before = await made();
+    const place: CheckRunPlace = { now: at, catchUpDays };
+    const started = performance.now();
+    while (place.afterPlan !== null) {
+      await scoped((tx) => checkRunStep(tx, place));
+    }
+    const ms = Math.round(performance.now() - started);
+    const after = await made();
+    return { tasks: after.tasks - before.tasks, items: after.items - before.items, ms };
+  };
   log(`${name}: the day's run`);
-  const [day, dayMs] = await timed(() => scoped((tx) => generateTasks(tx, { now })));
-  const [again, againMs] = await timed(() => scoped((tx) => generateTasks(tx, { now })));
+  const day = await jobRun(now, CATCH_UP_DAYS);
+  const again = await jobRun(now, CATCH_UP_DAYS);
   await analyze();
   log(`${name}: the next day's run, that day only`);
-  const tomorrow = new Date(now.getTime() + 86_400_000);
-  const [next, nextMs] = await timed(() => scoped((tx) => generateTasks(tx, { now: tomorrow, catchUpDays: 0 })));
+  const next = await jobRun(new Date(now.getTime() + 86_400_000), 0);
   await analyze();
   const workshop = await db.query<{ workshop_id: number }>(
     `select workshop_id from check_tasks where tenant_id = $1 and workshop_id is not null
@@ -145,9 +165,9 @@ async function benchOn(name: string, db: Database): Promise<Figure> {
     db: name,
     admin: `chk${process.pid}`,
     history: { ...history, seconds: Math.round(historyMs / 100) / 10 },
-    day: { ...day, ms: dayMs },
-    again: { tasks: again.tasks, ms: againMs },
-    next: { ...next, ms: nextMs },
+    day,
+    again,
+    next,
     loads: lists.flatMap((s) =>
       connections.map((c) => ({ scenario: s, connections: c, http: null, sql: limits.get(`${s.name}@${c}`)! })),
     ),
@@ -229,7 +249,7 @@ async function main(): Promise<void> {
   const header = [
     `Machine: ${cpu.length} × ${cpu[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB RAM, Node ${process.version}, load average before the run ${loadBefore.toFixed(1)}.`,
     `Date: ${new Date().toISOString()}. Command: \`${command('bench:check')}\`.`,
-    `Plans: 60% daily, 25% weekly, 15% monthly, fixed calendar, one machine each, six items per scheme; the day's run is the job's call with its catch-up (today plus 7 days back, in one tenant transaction), as at a tenant's first run after a start and once an hour; the next day's run is the call of the job's other minute runs (that day only).`,
+    `Plans: 60% daily, 25% weekly, 15% monthly, fixed calendar, one machine each, six items per scheme; the day's run is the job's run with its catch-up (today plus 7 days back), as at a tenant's first run after a start and once an hour: its steps of ${PLANS_PER_STEP} plans, each in a transaction of its own, as the job runner calls them; the next day's run is the job's other minute runs (that day only).`,
   ].join(' ');
   const text = report(figures, header);
   console.log(text);
