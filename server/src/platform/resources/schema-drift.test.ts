@@ -68,7 +68,11 @@ describe('entity declarations and migrations', () => {
     expect(index('danger_state')).toMatch(/where "danger_state" <> 'none'$/);
     expect(index('answered_at')).toMatch(/where "answered_at" is not null$/);
     expect(index('task_id')).not.toMatch(/where/);
-    expect(items.foreignKeys.map((fk) => fk.columns[1])).toEqual(['task_id', 'repair_order_id']);
+    expect(items.foreignKeys.map((fk) => fk.columns[1])).toEqual(['task_id']);
+    // A task's copied references keep no key either; the tenant's (which cascades) and the assignee's stay.
+    const tasks = tableSpec(allEntities().find((d) => d.table === 'check_tasks')!);
+    expect(tasks.foreignKeys.map((fk) => fk.columns.at(-1))).toEqual(['tenant_id', 'assignee_id']);
+    expect(tasks.indexes.find((i) => i.sql.includes('(tenant_id, "late"'))!.sql).toMatch(/where "late"$/);
     // A filter for the value asked for reads the partial index (the planner sees that it implies the index's rows).
     const plan = await db.query<{ 'QUERY PLAN': string }>(
       `explain select id from check_task_details where tenant_id = $1 and danger_state = any($2::text[])`,
