@@ -324,7 +324,17 @@ export const taskDetailEntity = defineEntity({
   downloadType: (query) => DETAIL_DOWNLOAD[kindOf(query) ?? 0],
   workflow: dangerWorkflow,
   fields: [
-    { name: 'taskId', type: 'ref', ref: 'checktask', required: true, owner: true, filter: 'eq' },
+    // Written only by generation, with the task it has just made: no key checked on each item (1 s of a day's
+    // run); a task's deletion removes its items all the same (an owner-cascade trigger, migration 0039).
+    {
+      name: 'taskId',
+      type: 'ref',
+      ref: 'checktask',
+      required: true,
+      owner: true,
+      filter: 'eq',
+      foreignKey: false,
+    },
     {
       name: 'kind',
       type: 'enum',

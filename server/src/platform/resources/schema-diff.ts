@@ -5,6 +5,7 @@ import {
   createTableSql,
   creationOrder,
   foreignKeySql,
+  ownerCascadeSql,
   type TableSpec,
   tableSpec,
 } from './schema.js';
@@ -18,6 +19,8 @@ export interface ActualTable {
   protected: boolean;
   /** Writes bump the tenant's table version (migration 0010). */
   versioned: boolean;
+  /** The owner-cascade triggers (eam_owner_cascade) that remove this table's rows, by name. */
+  ownerCascades: Set<string>;
 }
 
 function canonicalType(r: { data_type: string; numeric_precision: number | null; numeric_scale: number | null }) {
@@ -53,7 +56,14 @@ export async function introspect(db: Queryable, tables: string[]): Promise<Map<s
   for (const c of cols.rows) {
     let t = out.get(c.table_name);
     if (!t) {
-      t = { columns: new Map(), indexes: new Set(), foreignKeys: new Set(), protected: false, versioned: false };
+      t = {
+        columns: new Map(),
+        indexes: new Set(),
+        foreignKeys: new Set(),
+        protected: false,
+        versioned: false,
+        ownerCascades: new Set(),
+      };
       out.set(c.table_name, t);
     }
     t.columns.set(c.column_name, {
@@ -91,6 +101,13 @@ export async function introspect(db: Queryable, tables: string[]): Promise<Map<s
     const t = out.get(r.relname);
     if (t) t.versioned = true;
   }
+  // An owner-cascade trigger names the owned table in its first argument.
+  const cascades = await db.query<{ tgname: string; owned: string }>(
+    `select g.tgname, split_part(encode(g.tgargs, 'escape'), '\\000', 1) as owned from pg_trigger g
+       join pg_class c on c.oid = g.tgrelid join pg_namespace n on n.oid = c.relnamespace and n.nspname = current_schema()
+       join pg_proc p on p.oid = g.tgfoid and p.proname = 'eam_delete_owned'`,
+  );
+  for (const r of cascades.rows) out.get(r.owned)?.ownerCascades.add(r.tgname);
   return out;
 }
 
@@ -192,6 +209,16 @@ function diffTable(spec: TableSpec, have: ActualTable, statements: string[], dri
   if (!have.protected) {
     drift.push({ table: t, problem: 'row-level security is off' });
     statements.push(`select eam_protect('${t}');`);
+  }
+  for (const c of spec.ownerCascades) {
+    if (have.ownerCascades.has(c.name)) continue;
+    drift.push({ table: t, problem: `rows are not removed with their ${c.owner} (trigger ${c.name} missing)` });
+    statements.push(ownerCascadeSql(t, c));
+  }
+  for (const name of have.ownerCascades) {
+    if (spec.ownerCascades.some((c) => c.name === name)) continue;
+    drift.push({ table: t, problem: `owner-cascade trigger ${name} is not declared` });
+    statements.push(`select eam_owner_cascade_drop('${name}');`);
   }
   if (!have.versioned) {
     drift.push({ table: t, problem: 'writes do not bump the table version' });

@@ -61,6 +61,41 @@ describe('entity declarations and migrations', () => {
     await db.query('delete from companies where id = 9102');
   });
 
+  it("remove an owner's rows without a key: with the owner deleted, and with its company, and no others", async () => {
+    await db.exec(`insert into companies (id, name, code) overriding system value values (9201, 'A', 'cascade-a'), (9202, 'B', 'cascade-b');
+      insert into check_tasks (tenant_id, id, code, kind, due_at, state) overriding system value
+        values (9201, 9201, 'T1', 1, now(), 'pending'), (9201, 9202, 'T2', 1, now(), 'pending'),
+               (9202, 9203, 'T3', 1, now(), 'pending');
+      insert into check_task_details (tenant_id, task_id, name, sort)
+        values (9201, 9201, 'a', 1), (9201, 9201, 'b', 2), (9201, 9202, 'c', 1), (9202, 9203, 'd', 1)`);
+    const left = async () =>
+      (
+        await db.query<{ task_id: number; name: string }>(
+          'select task_id, name from check_task_details where tenant_id in (9201, 9202) order by name',
+        )
+      ).rows.map((r) => `${r.task_id}:${r.name}`);
+    await db.query('delete from check_tasks where tenant_id = 9201 and id = 9201');
+    expect(await left()).toEqual(['9202:c', '9203:d']);
+    await db.query('delete from companies where id = 9201');
+    expect(await left()).toEqual(['9203:d']);
+    await db.query('delete from companies where id = 9202');
+    expect(await left()).toEqual([]);
+    // A trigger no longer declared is reported with the statement that drops it.
+    const { drift, statements } = await diffSchema(
+      db,
+      (await declaredEntities()).map((d) =>
+        d.table === 'check_task_details'
+          ? { ...d, fields: d.fields.map((f) => (f.name === 'taskId' ? { ...f, foreignKey: undefined } : f)) }
+          : d,
+      ),
+    );
+    expect(drift).toEqual([
+      { table: 'check_task_details', problem: 'foreign key check_task_details_task_id_fkey missing' },
+      { table: 'check_task_details', problem: 'owner-cascade trigger check_task_details_task_id_cascade is not declared' },
+    ]);
+    expect(statements.at(-1)).toBe("select eam_owner_cascade_drop('check_task_details_task_id_cascade');");
+  });
+
   it("index a sparse field's other rows only, and check no key for a copied reference", async () => {
     const items = tableSpec(allEntities().find((d) => d.table === 'check_task_details')!);
     const index = (col: string) => items.indexes.find((i) => i.sql.includes(`(tenant_id, "${col}"`))!.sql;
@@ -68,7 +103,10 @@ describe('entity declarations and migrations', () => {
     expect(index('danger_state')).toMatch(/where "danger_state" <> 'none'$/);
     expect(index('answered_at')).toMatch(/where "answered_at" is not null$/);
     expect(index('task_id')).not.toMatch(/where/);
-    expect(items.foreignKeys.map((fk) => fk.columns[1])).toEqual(['task_id']);
+    expect(items.foreignKeys).toEqual([]);
+    expect(items.ownerCascades).toEqual([
+      { name: 'check_task_details_task_id_cascade', owner: 'check_tasks', column: 'task_id' },
+    ]);
     // A task's copied references keep no key either; the tenant's (which cascades) and the assignee's stay.
     const tasks = tableSpec(allEntities().find((d) => d.table === 'check_tasks')!);
     expect(tasks.foreignKeys.map((fk) => fk.columns.at(-1))).toEqual(['tenant_id', 'assignee_id']);

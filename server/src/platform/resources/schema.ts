@@ -32,8 +32,20 @@ export interface TableSpec {
   columns: ColumnSpec[];
   foreignKeys: ForeignKeySpec[];
   indexes: IndexSpec[];
+  /**
+   * Owner references without a key (foreignKey: false): a statement trigger on the owner's table removes the
+   * rows of the owners deleted (eam_owner_cascade, migration 0039), as the key's cascade would.
+   */
+  ownerCascades: OwnerCascadeSpec[];
   /** Tables this one references (for creation order). */
   dependsOn: string[];
+}
+
+export interface OwnerCascadeSpec {
+  /** The trigger's name, on the owner's table. */
+  name: string;
+  owner: string;
+  column: string;
 }
 
 /** Postgres identifiers stop at 63 bytes: long names keep a readable start and a hash. */
@@ -112,6 +124,7 @@ export function tableSpec(def: EntityDef): TableSpec {
         },
       ];
   const indexes: IndexSpec[] = [];
+  const ownerCascades: OwnerCascadeSpec[] = [];
   const dependsOn = new Set<string>();
   const live = def.softDelete ? ' where deleted_at is null' : '';
   const leading = new Set<string>();
@@ -133,6 +146,8 @@ export function tableSpec(def: EntityDef): TableSpec {
     if (f.type === 'ref') {
       const target = refTarget(f.ref!);
       if (target.table !== t) dependsOn.add(target.table);
+      if (f.foreignKey === false && f.owner)
+        ownerCascades.push({ name: pgName(`${t}_${col}_cascade`), owner: target.table, column: col });
       if (f.foreignKey !== false)
         foreignKeys.push({
           name: pgName(`${t}_${col}_fkey`),
@@ -155,7 +170,7 @@ export function tableSpec(def: EntityDef): TableSpec {
     const name = pgName(`${t}_custom_idx`);
     indexes.push({ name, sql: `create index ${name} on "${t}" using gin (custom)` });
   }
-  return { table: t, columns, foreignKeys, indexes, dependsOn: [...dependsOn] };
+  return { table: t, columns, foreignKeys, indexes, ownerCascades, dependsOn: [...dependsOn] };
 }
 
 /**
@@ -194,8 +209,12 @@ export function createTableSql(spec: TableSpec): string {
     ...spec.indexes.map((i) => `${i.sql};`),
     `select eam_protect('${spec.table}');`,
     `select eam_versioned('${spec.table}');`,
+    ...spec.ownerCascades.map((c) => ownerCascadeSql(spec.table, c)),
   ].join('\n');
 }
+
+export const ownerCascadeSql = (table: string, c: OwnerCascadeSpec): string =>
+  `select eam_owner_cascade('${c.name}', '${c.owner}', '${table}', '${c.column}');`;
 
 /** Tables in an order where each comes after the tables it references. */
 export function creationOrder(specs: TableSpec[]): TableSpec[] {

@@ -55,7 +55,9 @@ export interface FieldDef {
   /**
    * False for a reference copied when the row was made and never written from a request (a task item's
    * project and machine, copied by check generation from rows the tenant's row-level security shows): no
-   * foreign key is checked on each row written. A request can still filter and join on it.
+   * foreign key is checked on each row written. A request can still filter and join on it. On an owner field
+   * (rows only the server writes with their owner), a trigger on the owner's table still removes the rows of
+   * the owners deleted (schema.ts ownerCascades).
    */
   readonly foreignKey?: false;
   /**
