@@ -18,6 +18,7 @@ import { generateTasks } from '../../server/src/domains/check/generate.js';
 import { CATCH_UP_DAYS, type CheckRunPlace, checkRunStep, PLANS_PER_STEP } from '../../server/src/domains/check/job.js';
 import { taskEntity } from '../../server/src/domains/check/resources.js';
 import { hashPassword } from '../../server/src/platform/auth/password.js';
+import { NOTICES_PER_STEP } from '../../server/src/platform/jobs/runner.js';
 import { pageRows, readContext } from '../../server/src/platform/resources/read.js';
 import { type TenantTx, withTenant } from '../../server/src/platform/tenancy/tenant-tx.js';
 import { seed } from '../../server/src/seed/index.js';
@@ -127,12 +128,13 @@ async function benchOn(name: string, db: Database): Promise<Figure> {
     );
     return { tasks: Number(r.rows[0]!.tasks), items: Number(r.rows[0]!.items) };
   };
+  const sizes = { plans: PLANS_PER_STEP[db.kind], overdue: NOTICES_PER_STEP };
   const jobRun = async (at: Date, catchUpDays: number) => {
     const before = await made();
     const place: CheckRunPlace = { now: at, catchUpDays };
     const started = performance.now();
     while (place.afterPlan !== null) {
-      await scoped((tx) => checkRunStep(tx, place));
+      await scoped((tx) => checkRunStep(tx, place, sizes));
     }
     const ms = Math.round(performance.now() - started);
     const after = await made();
@@ -249,7 +251,7 @@ async function main(): Promise<void> {
   const header = [
     `Machine: ${cpu.length} × ${cpu[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB RAM, Node ${process.version}, load average before the run ${loadBefore.toFixed(1)}.`,
     `Date: ${new Date().toISOString()}. Command: \`${command('bench:check')}\`.`,
-    `Plans: 60% daily, 25% weekly, 15% monthly, fixed calendar, one machine each, six items per scheme; the day's run is the job's run with its catch-up (today plus 7 days back), as at a tenant's first run after a start and once an hour: its steps of ${PLANS_PER_STEP} plans, each in a transaction of its own, as the job runner calls them; the next day's run is the job's other minute runs (that day only).`,
+    `Plans: 60% daily, 25% weekly, 15% monthly, fixed calendar, one machine each, six items per scheme; the day's run is the job's run with its catch-up (today plus 7 days back), as at a tenant's first run after a start and once an hour: its steps of ${PLANS_PER_STEP.postgres} plans on PostgreSQL (${PLANS_PER_STEP.pglite} on the embedded database), each in a transaction of its own, as the job runner calls them; the next day's run is the job's other minute runs (that day only).`,
   ].join(' ');
   const text = report(figures, header);
   console.log(text);

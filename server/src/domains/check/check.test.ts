@@ -12,7 +12,7 @@ import { withTenant } from '../../platform/tenancy/tenant-tx.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { fillHistory } from './demo.js';
 import { generateTasks } from './generate.js';
-import { type CheckRunPlace, checkRun, checkRunStep } from './job.js';
+import { type CheckRunPlace, checkRun, checkRunStep, PLANS_PER_STEP } from './job.js';
 import { generateMesurTasks } from './metrology.js';
 import { notifyOverdue } from './overdue.js';
 import { codes } from './permissions.js';
@@ -326,7 +326,7 @@ describe('the timed run (check.generate)', () => {
 describe('the timed run looks back', () => {
   it('a week on its first run for a tenant and once an hour after, today only on the runs between', async () => {
     let clock = 0;
-    const timed = checkRun(3600_000, () => clock);
+    const timed = checkRun(PLANS_PER_STEP[t.db.kind], 3600_000, () => clock);
     const runOnce = async () => {
       const place: CheckRunPlace = {};
       while (await withTenant(t.db, tenantId, null, (tx) => timed(tx, place)));

@@ -99,6 +99,11 @@ export class JobRunner {
     this.opts = { pollMs: 500, lockSeconds: 600, maxAttempts: 3, stepPause: db.kind === 'pglite' ? 1 : 0, ...opts };
   }
 
+  /** The database the steps run on: the embedded one serves requests only between them (steps sized for it). */
+  get databaseKind(): Database['kind'] {
+    return this.db.kind;
+  }
+
   register(kind: string, handler: JobHandler): void {
     this.handlers.set(kind, handler);
   }
