@@ -1,0 +1,108 @@
+/**
+ * npm run bench:cpu -- --schema NAME [--connections 50] [--seconds 10]: where the machine's processor time goes
+ * per request of the repair order page (issue 11: its throughput beside the raw-SQL limit), over HTTP and as the
+ * raw-SQL limit replays the same statements. It counts the processor time of the server process, of every
+ * PostgreSQL process and of this process (the load generator, or the driver of the replay) from /proc (Linux),
+ * and divides by the requests answered. The data is a generated schema (npm run generate -- --scale tiny|large
+ * --database-url ... --schema NAME); the tenant is the generated big tenant. Prints a table; writes nothing.
+ */
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import { openDatabase } from '../../server/src/db/index.js';
+import { findTargets } from './equipment-scenarios.js';
+import { commandLine } from './flags.js';
+import { BIG_TENANT } from './generate/index.js';
+import { recordStatements, replayLoad } from './raw-sql.js';
+import { repairScenarios } from './repair-scenarios.js';
+import { load } from './scenarios.js';
+import { BENCH_PASSWORD, benchPgUrl, login, startServer } from './server.js';
+
+const { flag, command } = commandLine();
+const schema = flag('schema', '');
+const connections = Number(flag('connections', '50'));
+const seconds = Number(flag('seconds', '10'));
+const POOL = 20;
+if (!schema) throw new Error('--schema NAME: a schema made by npm run generate');
+
+const TICK_MS = 1000 / 100; // /proc counts in clock ticks of 10 ms (USER_HZ 100 on Linux)
+function ticks(pid: number): number {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return Number(fields[11]) + Number(fields[12]);
+  } catch {
+    return 0; // ended meanwhile
+  }
+}
+/** Processor time of the PostgreSQL processes; backends that end meanwhile are counted by their parent's children time. */
+function postgresTicks(): number {
+  const pids = execFileSync('pgrep', ['-x', 'postgres']).toString().trim().split('\n').map(Number);
+  return pids.reduce((sum, pid) => {
+    try {
+      const f = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      return sum + Number(f[11]) + Number(f[12]) + Number(f[13]) + Number(f[14]);
+    } catch {
+      return sum;
+    }
+  }, 0);
+}
+const selfTicks = () => {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1000 / TICK_MS;
+};
+
+interface Split {
+  rps: number;
+  server: number;
+  postgres: number;
+  client: number;
+}
+
+async function measured(serverPid: number | null, run: () => Promise<{ rps: number }>): Promise<Split> {
+  const before = { s: serverPid ? ticks(serverPid) : 0, p: postgresTicks(), c: selfTicks() };
+  const { rps } = await run();
+  const after = { s: serverPid ? ticks(serverPid) : 0, p: postgresTicks(), c: selfTicks() };
+  const per = (t: number) => Math.round(((t * TICK_MS) / (rps * seconds)) * 1000) / 1000;
+  return { rps, server: per(after.s - before.s), postgres: per(after.p - before.p), client: per(after.c - before.c) };
+}
+
+async function main() {
+  const db = await openDatabase({
+    databaseUrl: benchPgUrl,
+    databasePoolSize: POOL,
+    databaseSchema: schema,
+    dataDir: '',
+  });
+  const server = await startServer({ databaseUrl: benchPgUrl, schema, poolSize: POOL });
+  try {
+    const targets = await findTargets(db);
+    const token = await login(server.url, BIG_TENANT.admin, BENCH_PASSWORD);
+    const page = repairScenarios(targets)[0]!;
+    const statements = await recordStatements(db, targets.tenantId, targets.adminId, page.engine);
+    await load(server.url, page, connections, 2, token); // warm-up: plans, caches, connections
+    const http = await measured(server.child.pid!, () => load(server.url, page, connections, seconds, token));
+    const raw = await measured(null, () => replayLoad(db, statements, connections, seconds));
+    const row = (name: string, s: Split) =>
+      `| ${name} | ${s.rps} | ${s.server} | ${s.postgres} | ${s.client} | ${Math.round((s.server + s.postgres + s.client) * 1000) / 1000} |`;
+    console.log(
+      [
+        `${os.cpus().length} cores, ${command('bench:cpu')}, ${page.name}, ${connections} connections, ${seconds} s each.`,
+        '',
+        '| path | req/s | server ms/request | PostgreSQL ms/request | load generator or driver ms/request | total ms/request |',
+        '|---|---:|---:|---:|---:|---:|',
+        row('HTTP', http),
+        row('raw SQL (same statements through the driver)', raw),
+        '',
+        `HTTP ÷ raw SQL: ${Math.round((http.rps / raw.rps) * 100) / 100}`,
+      ].join('\n'),
+    );
+  } finally {
+    await server.stop();
+    await db.close();
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
