@@ -91,7 +91,10 @@ describe('entity declarations and migrations', () => {
     );
     expect(drift).toEqual([
       { table: 'check_task_details', problem: 'foreign key check_task_details_task_id_fkey missing' },
-      { table: 'check_task_details', problem: 'owner-cascade trigger check_task_details_task_id_cascade is not declared' },
+      {
+        table: 'check_task_details',
+        problem: 'owner-cascade trigger check_task_details_task_id_cascade is not declared',
+      },
     ]);
     expect(statements.at(-1)).toBe("select eam_owner_cascade_drop('check_task_details_task_id_cascade');");
   });
