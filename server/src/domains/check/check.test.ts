@@ -323,6 +323,60 @@ describe('the timed run (check.generate)', () => {
   });
 });
 
+describe('the timed run skips what cannot have changed', () => {
+  it("looks at floating plans only until a table the fixed plans' tasks come from changes, or the day does", async () => {
+    const timed = checkRun(1, 3600_000, () => 0);
+    const count = async (floating: boolean) =>
+      (
+        await t.db.query<{ n: number }>(
+          `select count(*)::int as n from check_plans where tenant_id = $1 and state = 'on' and deleted_at is null
+              and ($2::boolean is not true or mode = 'floating')`,
+          [tenantId, floating],
+        )
+      ).rows[0]!.n;
+    // One plan a step: the steps that looked for plans say which plans the run made tasks for.
+    const runOnce = async (now?: Date) => {
+      const place: CheckRunPlace = { now };
+      let planSteps = 0;
+      for (let more = true; more; )
+        more = await withTenant(t.db, tenantId, null, (tx) => {
+          if (place.afterPlan !== null) planSteps++;
+          return timed(tx, place);
+        });
+      return { floatingOnly: place.floatingOnly, planSteps };
+    };
+    await makePlan({ cycle: 'day', mode: 'floating', startDate: tenantDay(-1), dueTime: '00:00', durationHours: 1 });
+    expect(await runOnce()).toEqual({ floatingOnly: false, planSteps: (await count(false)) + 1 });
+    expect(await runOnce()).toEqual({ floatingOnly: true, planSteps: (await count(true)) + 1 });
+    expect(await count(true)).toBeGreaterThan(0);
+    expect(await count(false)).toBeGreaterThan(await count(true));
+    // A new plan: its table changed, the next run looks at every plan and makes today's task.
+    const plan = await makePlan({ cycle: 'day', startDate: tenantDay(-2), dueTime: '00:00', durationHours: 1 });
+    expect((await runOnce()).floatingOnly).toBe(false);
+    expect(await tasksOf(plan.id)).toHaveLength(1);
+    expect((await runOnce()).floatingOnly).toBe(true);
+    // A machine taken out of service and back: each is a change.
+    const machine = machines[0]!.id;
+    const was = await t.db.query<{ status: string }>('select status from equipment where tenant_id = $1 and id = $2', [
+      tenantId,
+      machine,
+    ]);
+    await t.db.query("update equipment set status = 'scrapped' where tenant_id = $1 and id = $2", [tenantId, machine]);
+    expect((await runOnce()).floatingOnly).toBe(false);
+    await t.db.query('update equipment set status = $3 where tenant_id = $1 and id = $2', [
+      tenantId,
+      machine,
+      was.rows[0]!.status,
+    ]);
+    expect((await runOnce()).floatingOnly).toBe(false);
+    // The next day: every plan again, and tomorrow's task made.
+    const tomorrow = new Date(Date.now() + 86_400_000);
+    expect((await runOnce(tomorrow)).floatingOnly).toBe(false);
+    expect(await tasksOf(plan.id)).toHaveLength(2);
+    expect((await runOnce(tomorrow)).floatingOnly).toBe(true);
+  });
+});
+
 describe('the timed run looks back', () => {
   it('a week on its first run for a tenant and once an hour after, today only on the runs between', async () => {
     let clock = 0;

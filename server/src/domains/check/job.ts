@@ -25,12 +25,47 @@ export interface CheckRunPlace {
   catchUpDays?: number;
   /** The run's moment, taken at its first step: a run going past midnight makes one day's tasks in every step. */
   now?: Date;
+  /** What the fixed-calendar plans' tasks are made from at the run's start (fixedPlanInputs). */
+  inputs?: string;
+  /** Only floating plans this run: nothing the fixed plans' tasks are made from changed since a whole run. */
+  floatingOnly?: boolean;
+}
+
+/**
+ * The tables whose rows decide which tasks of fixed-calendar plans are due (generate.ts OCCURRENCES): the plans,
+ * their machines and routes, the machines' state, shifts and rosters. Tasks are not among them: a task is never
+ * deleted nor moved to another plan, machine or time, so no change of one makes a fixed plan's task due. A
+ * floating plan's next day counts from its tasks, so floating plans are looked at on every run.
+ */
+const FIXED_PLAN_INPUTS = [
+  'check_plans',
+  'check_plan_machines',
+  'equipment',
+  'check_lines',
+  'check_line_stops',
+  'shifts',
+  'work_group_shifts',
+  'member_shifts',
+];
+
+/** The tenant's zone and day at `now`, and the table versions (bumped by every write) of FIXED_PLAN_INPUTS. */
+async function fixedPlanInputs(tx: TenantTx, now: Date): Promise<string> {
+  const r = await tx.query<{ inputs: string }>(
+    `select concat_ws('|', w.tz, ($2::timestamptz at time zone w.tz)::date,
+                      (select string_agg(v.tbl || ':' || v.version, ',' order by v.tbl) from table_versions v
+                        where v.tenant_id = $1 and v.tbl = any($3::text[]))) as inputs
+       from (select coalesce(nullif(timezone, ''), 'UTC') as tz from companies where id = $1) w`,
+    [tx.tenantId, now.toISOString(), FIXED_PLAN_INPUTS],
+  );
+  return r.rows[0]?.inputs ?? '';
 }
 
 /**
  * The timed check run: the first run for a tenant in this process and then one an hour look CATCH_UP_DAYS back,
  * the others today only. Looking a week back found nothing to do on almost every run and cost a big tenant
- * (50,000 plans) most of its run each minute.
+ * (50,000 plans) most of its run each minute. A run looks at floating plans only when nothing the fixed plans'
+ * tasks are made from changed (same day, zone and table versions) since a whole run of this process that looked
+ * as far back: that run made every task they have until the end of the day.
  */
 export function checkRun(
   plans: number,
@@ -38,12 +73,21 @@ export function checkRun(
   now = () => Date.now(),
 ): (tx: TenantTx, place: CheckRunPlace) => Promise<boolean> {
   const caughtUp = new Map<number, number>();
+  const whole = new Map<number, { inputs: string; catchUpDays: number }>();
   return async (tx, place) => {
     if (place.catchUpDays === undefined) {
       const last = caughtUp.get(tx.tenantId);
       place.catchUpDays = last === undefined || now() - last >= every ? CATCH_UP_DAYS : 0;
     }
+    if (place.inputs === undefined) {
+      place.now ??= new Date();
+      place.inputs = await fixedPlanInputs(tx, place.now);
+      const last = whole.get(tx.tenantId);
+      place.floatingOnly = last?.inputs === place.inputs && last.catchUpDays >= place.catchUpDays;
+    }
     const more = await checkRunStep(tx, place, { plans, overdue: NOTICES_PER_STEP });
+    if (place.afterPlan === null && !place.floatingOnly)
+      whole.set(tx.tenantId, { inputs: place.inputs, catchUpDays: place.catchUpDays });
     if (place.afterPlan === null && place.catchUpDays > 0) caughtUp.set(tx.tenantId, now());
     return more;
   };
@@ -62,8 +106,9 @@ export async function checkRunStep(
   if (place.afterPlan !== null) {
     const ids = await tx.query<{ id: number }>(
       `select id from check_plans where tenant_id = $1 and deleted_at is null and state = 'on' and id > $2
+          and ($4::boolean is not true or mode = 'floating')
         order by id limit $3`,
-      [tx.tenantId, place.afterPlan ?? 0, sizes.plans],
+      [tx.tenantId, place.afterPlan ?? 0, sizes.plans, place.floatingOnly ?? false],
     );
     const planIds = ids.rows.map((r) => Number(r.id));
     place.now ??= new Date();
