@@ -26,25 +26,19 @@ const POOL = 20;
 if (!schema) throw new Error('--schema NAME: a schema made by npm run generate');
 
 const TICK_MS = 1000 / 100; // /proc counts in clock ticks of 10 ms (USER_HZ 100 on Linux)
-function ticks(pid: number): number {
+/** A process's processor time (user and system), with that of its ended children when asked; 0 once it ended. */
+function ticks(pid: number, children = false): number {
   try {
-    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return Number(fields[11]) + Number(fields[12]);
+    const f = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return Number(f[11]) + Number(f[12]) + (children ? Number(f[13]) + Number(f[14]) : 0);
   } catch {
-    return 0; // ended meanwhile
+    return 0;
   }
 }
-/** Processor time of the PostgreSQL processes; backends that end meanwhile are counted by their parent's children time. */
+/** The PostgreSQL processes' time; backends that end meanwhile are counted in the postmaster's children time. */
 function postgresTicks(): number {
   const pids = execFileSync('pgrep', ['-x', 'postgres']).toString().trim().split('\n').map(Number);
-  return pids.reduce((sum, pid) => {
-    try {
-      const f = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-      return sum + Number(f[11]) + Number(f[12]) + Number(f[13]) + Number(f[14]);
-    } catch {
-      return sum;
-    }
-  }, 0);
+  return pids.reduce((sum, pid) => sum + ticks(pid, true), 0);
 }
 const selfTicks = () => {
   const u = process.cpuUsage();

@@ -1,4 +1,5 @@
 import { markInSteps, NOTICES_PER_STEP } from '../../platform/jobs/runner.js';
+import { tableVersions } from '../../platform/tenancy/table-versions.js';
 import type { TenantTx } from '../../platform/tenancy/tenant-tx.js';
 import { generateTasks } from './generate.js';
 import { generateMesurTasks } from './metrology.js';
@@ -48,16 +49,18 @@ const FIXED_PLAN_INPUTS = [
   'member_shifts',
 ];
 
-/** The tenant's zone and day at `now`, and the table versions (bumped by every write) of FIXED_PLAN_INPUTS. */
+/**
+ * The tenant's zone and day at `now`, and the table versions of FIXED_PLAN_INPUTS (bumped by every write; those
+ * the step's transaction opened with).
+ */
 async function fixedPlanInputs(tx: TenantTx, now: Date): Promise<string> {
-  const r = await tx.query<{ inputs: string }>(
-    `select concat_ws('|', w.tz, ($2::timestamptz at time zone w.tz)::date,
-                      (select string_agg(v.tbl || ':' || v.version, ',' order by v.tbl) from table_versions v
-                        where v.tenant_id = $1 and v.tbl = any($3::text[]))) as inputs
+  const r = await tx.query<{ day: string }>(
+    `select w.tz || '|' || ($2::timestamptz at time zone w.tz)::date as day
        from (select coalesce(nullif(timezone, ''), 'UTC') as tz from companies where id = $1) w`,
-    [tx.tenantId, now.toISOString(), FIXED_PLAN_INPUTS],
+    [tx.tenantId, now.toISOString()],
   );
-  return r.rows[0]?.inputs ?? '';
+  const versions = await tableVersions(tx, FIXED_PLAN_INPUTS);
+  return `${r.rows[0]?.day}|${versions.key(...FIXED_PLAN_INPUTS)}`;
 }
 
 /**
