@@ -7,7 +7,8 @@
  * over once an hour), a second run of another process that must create nothing, and the job's next minute with
  * nothing changed (floating plans only); then loads the task list over HTTP at 1, 10 and 50 connections beside
  * its raw-SQL limit (the engine's statements replayed through the driver). Writes docs/benchmarks-check.md.
- * Flags: --plans N, --only pglite|postgres (default both when PostgreSQL answers), --quick (2,000 plans, one
+ * Flags: --plans N, --only pglite|postgres (default both when PostgreSQL answers), --plans-per-step N and
+ * --steps-at-once N (default the job's, PLANS_PER_STEP and STEPS_AT_ONCE), --quick (2,000 plans, one
  * second per load, writes nothing), --keep (keeps the PostgreSQL schema), --connections 1,10,50, --seconds N.
  */
 import fs from 'node:fs';
@@ -16,9 +17,17 @@ import path from 'node:path';
 import { type Database, openDatabase } from '../../server/src/db/index.js';
 import { migrate } from '../../server/src/db/migrate.js';
 import { generateTasks } from '../../server/src/domains/check/generate.js';
-import { CATCH_UP_DAYS, type CheckRunPlace, checkRun, PLANS_PER_STEP } from '../../server/src/domains/check/job.js';
+import {
+  CATCH_UP_DAYS,
+  type CheckRunPlace,
+  checkRun,
+  checkRunWidth,
+  PLANS_PER_STEP,
+  STEPS_AT_ONCE,
+} from '../../server/src/domains/check/job.js';
 import { taskEntity } from '../../server/src/domains/check/resources.js';
 import { hashPassword } from '../../server/src/platform/auth/password.js';
+import { runSteps } from '../../server/src/platform/jobs/runner.js';
 import { pageRows, readContext } from '../../server/src/platform/resources/read.js';
 import { type TenantTx, withTenant } from '../../server/src/platform/tenancy/tenant-tx.js';
 import { seed } from '../../server/src/seed/index.js';
@@ -44,6 +53,8 @@ const connections = flag('connections', quick ? '1' : '1,10,50')
 const PAGE = 20;
 const POOL = 20;
 const HISTORY_DAYS = 7;
+const perStep = (kind: Database['kind']) => Number(flag('plans-per-step', String(PLANS_PER_STEP[kind])));
+const atOnce = (kind: Database['kind']) => Number(flag('steps-at-once', String(STEPS_AT_ONCE[kind])));
 const log = (line: string) => console.error(`[bench:check] ${line}`);
 
 interface Figure {
@@ -120,7 +131,8 @@ async function benchOn(name: string, db: Database): Promise<Figure> {
     scoped((tx) => generateTasks(tx, { now: new Date(now.getTime() - 86_400_000), catchUpDays: HISTORY_DAYS - 1 })),
   );
   await analyze();
-  // The job's run: its steps of PLANS_PER_STEP plans, each in a transaction of its own, as the runner calls them.
+  // The job's run: its steps of PLANS_PER_STEP plans, each in a transaction of its own, STEPS_AT_ONCE of them at
+  // once while plans are left, as the runner calls them (runSteps).
   const made = async () => {
     const r = await db.query<{ tasks: number; items: number }>(
       `select (select count(*) from check_tasks where tenant_id = $1) as tasks,
@@ -131,14 +143,17 @@ async function benchOn(name: string, db: Database): Promise<Figure> {
   };
   // The job remembers what its whole runs were made from (checkRun): its other runs of the day look at floating
   // plans only, while nothing the fixed plans' tasks come from changed.
-  const job = checkRun(PLANS_PER_STEP[db.kind]);
+  const job = checkRun(perStep(db.kind));
   const jobRun = async (at: Date, catchUpDays: number, run = job) => {
     const before = await made();
     const place: CheckRunPlace = { now: at, catchUpDays };
     const started = performance.now();
-    while (place.afterPlan !== null) {
-      await scoped((tx) => run(tx, place));
-    }
+    // Through the metrology step (the overdue notices that follow are not timed).
+    await runSteps(
+      place,
+      async () => (await scoped((tx) => run(tx, place))) === true && !place.metrologyDone,
+      checkRunWidth(atOnce(db.kind)),
+    );
     const ms = Math.round(performance.now() - started);
     const after = await made();
     return { tasks: after.tasks - before.tasks, items: after.items - before.items, ms };
@@ -146,7 +161,7 @@ async function benchOn(name: string, db: Database): Promise<Figure> {
   log(`${name}: the day's run`);
   const day = await jobRun(now, CATCH_UP_DAYS);
   // A run of another process (nothing remembered): it looks at every plan and must make nothing.
-  const again = await jobRun(now, CATCH_UP_DAYS, checkRun(PLANS_PER_STEP[db.kind]));
+  const again = await jobRun(now, CATCH_UP_DAYS, checkRun(perStep(db.kind)));
   // The job's next minute, nothing changed.
   const idle = await jobRun(now, 0);
   await analyze();
@@ -258,7 +273,7 @@ async function main(): Promise<void> {
   const header = [
     `Machine: ${cpu.length} × ${cpu[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB RAM, Node ${process.version}, load average before the run ${loadBefore.toFixed(1)}.`,
     `Date: ${new Date().toISOString()}. Command: \`${command('bench:check')}\`.`,
-    `Plans: 60% daily, 25% weekly, 15% monthly, fixed calendar, one machine each, six items per scheme; the day's run is the job's run with its catch-up (today plus 7 days back), as at a tenant's first run after a start and once an hour: its steps of ${PLANS_PER_STEP.postgres} plans on PostgreSQL (${PLANS_PER_STEP.pglite} on the embedded database), each in a transaction of its own, as the job runner calls them; the next day's run is the job's other minute runs (that day only).`,
+    `Plans: 60% daily, 25% weekly, 15% monthly, fixed calendar, one machine each, six items per scheme; the day's run is the job's run with its catch-up (today plus 7 days back), as at a tenant's first run after a start and once an hour: its steps of ${perStep('postgres')} plans on PostgreSQL, ${atOnce('postgres')} at once while plans are left (${perStep('pglite')} on the embedded database, ${atOnce('pglite')} at a time), each in a transaction of its own, as the job runner calls them; the next day's run is the job's other minute runs (that day only).`,
   ].join(' ');
   const text = report(figures, header);
   console.log(text);

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runSteps } from '../../platform/jobs/runner.js';
 import {
   multipart,
   readXlsx,
@@ -12,7 +13,7 @@ import { withTenant } from '../../platform/tenancy/tenant-tx.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { fillHistory } from './demo.js';
 import { generateTasks } from './generate.js';
-import { type CheckRunPlace, checkRun, checkRunStep, PLANS_PER_STEP } from './job.js';
+import { type CheckRunPlace, checkRun, checkRunStep, checkRunWidth, PLANS_PER_STEP } from './job.js';
 import { generateMesurTasks } from './metrology.js';
 import { notifyOverdue } from './overdue.js';
 import { codes } from './permissions.js';
@@ -394,6 +395,46 @@ describe('the timed run looks back', () => {
     clock += 1000;
     expect(await runOnce()).toBe(7);
     expect(await tasksOf(plan.id)).toHaveLength(3);
+  });
+});
+
+describe('the timed run in two lanes (PostgreSQL runs two steps at once)', () => {
+  it('makes every task once, then metrology and what the run remembers one step at a time', async () => {
+    const timed = checkRun(1, 3600_000, () => 0);
+    const plans = [];
+    for (let i = 0; i < 5; i++)
+      plans.push(await makePlan({ cycle: 'day', startDate: tenantDay(-2), dueTime: '00:00', durationHours: 1 }));
+    const run = async () => {
+      const place: CheckRunPlace = {};
+      let inFlight = 0;
+      let most = 0;
+      await runSteps(
+        place,
+        async () => {
+          most = Math.max(most, ++inFlight);
+          try {
+            return await withTenant(t.db, tenantId, null, (tx) => timed(tx, place));
+          } finally {
+            inFlight--;
+          }
+        },
+        checkRunWidth(2),
+      );
+      return { place, most };
+    };
+    const first = await run();
+    expect(first.most).toBe(2);
+    expect(first.place).toMatchObject({ afterPlan: null, metrologyDone: true, floatingOnly: false });
+    for (const p of plans) expect(await tasksOf(p.id)).toHaveLength(3);
+    // Remembered as a whole run: the next looks at floating plans only, and nothing is made twice.
+    expect((await run()).place.floatingOnly).toBe(true);
+    const everyPlan: CheckRunPlace = {};
+    await runSteps(
+      everyPlan,
+      () => withTenant(t.db, tenantId, null, (tx) => checkRun(2)(tx, everyPlan)),
+      checkRunWidth(2),
+    );
+    for (const p of plans) expect(await tasksOf(p.id)).toHaveLength(3);
   });
 });
 

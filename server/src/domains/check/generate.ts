@@ -118,6 +118,11 @@ export interface GenerateOptions {
   /** How many past days a run catches up (after downtime); default 7. */
   catchUpDays?: number;
   planIds?: number[] | null;
+  /**
+   * A step of the timed run beside other steps of the same run, which take other plans: it holds the tenant's
+   * generation lock shared with them. Every other caller holds it alone.
+   */
+  besideOtherSteps?: boolean;
 }
 
 /**
@@ -130,8 +135,10 @@ export async function generateTasks(
   opts: GenerateOptions = {},
 ): Promise<{ tasks: number; items: number }> {
   // Two runs at once (two servers, the job and a button) would insert overlapping keys in different orders and
-  // deadlock; one at a time per tenant, the second then finds every task made.
-  await tx.query("select pg_advisory_xact_lock(hashtext('check.generate'), $1::int)", [tx.tenantId]);
+  // deadlock; one at a time per tenant, the second then finds every task made. Steps of one run take disjoint
+  // plans, so no key of one meets the other's: they share the lock (and only one run is queued at a time).
+  const lock = opts.besideOtherSteps ? 'pg_advisory_xact_lock_shared' : 'pg_advisory_xact_lock';
+  await tx.query(`select ${lock}(hashtext('check.generate'), $1::int)`, [tx.tenantId]);
   await noJit(tx);
   // Planned for each call's plans and days: the job calls it once per step of PLANS_PER_STEP plans, and from the
   // sixth call a prepared statement's generic plan walked every plan and task of the tenant (100 ms a step that

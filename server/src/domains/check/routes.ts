@@ -14,7 +14,7 @@ import { workflowRoutes } from '../../platform/workflow/routes.js';
 import './demo.js';
 import { answerItem } from './execute.js';
 import { generateTasks, previewPlan } from './generate.js';
-import { checkRun, PLANS_PER_STEP } from './job.js';
+import { checkRun, checkRunWidth, PLANS_PER_STEP, STEPS_AT_ONCE } from './job.js';
 import { metrologyEntities } from './metrology.js';
 import { codes, P } from './permissions.js';
 import { checkEntities, planEntity, taskDetailEntity, taskEntity } from './resources.js';
@@ -48,7 +48,8 @@ async function plansToGenerate(tx: TenantTx, req: FastifyRequest<{ Body: { id?: 
 export const checkRoutes: FastifyPluginAsync = async (app) => {
   await app.register(resourceRoutes([...checkEntities, templateEntity, templateItemEntity, ...metrologyEntities]));
   await app.register(workflowRoutes([planEntity, taskEntity, taskDetailEntity, ...metrologyEntities]));
-  app.jobs.everyTenant('check.generate', 60, checkRun(PLANS_PER_STEP[app.jobs.databaseKind]));
+  const db = app.jobs.databaseKind;
+  app.jobs.everyTenant('check.generate', 60, checkRun(PLANS_PER_STEP[db]), checkRunWidth(STEPS_AT_ONCE[db]));
 
   app.post<{ Body: WireRow & { id: number } }>(
     '/api-manage/checktaskdtl/answer',

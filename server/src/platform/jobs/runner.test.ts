@@ -4,7 +4,7 @@ import { migrate } from '../../db/migrate.js';
 import { freshDatabase } from '../../test/harness.js';
 import { businessError } from '../http/errors.js';
 import { withTenant } from '../tenancy/tenant-tx.js';
-import { type Job, JobRunner } from './runner.js';
+import { type Job, JobRunner, runSteps } from './runner.js';
 
 let db: Database;
 let dispose: () => Promise<void>;
@@ -187,5 +187,58 @@ describe('the job queue', () => {
     expect(row!.error).not.toContain('no_such_table');
     const next = await db.query("select 1 from jobs where kind = 'per-tenant' and status = 'queued'");
     expect(next.rows).toHaveLength(1);
+  });
+});
+
+describe("a run's steps in lanes (runSteps)", () => {
+  const tick = () => new Promise((r) => setTimeout(r, 5));
+
+  it('runs the lanes at once while the width says so, then one step at a time after every lane has ended', async () => {
+    const place = { left: 7, lanesEnded: 0, inFlight: 0, most: 0, after: [] as number[] };
+    await runSteps(
+      place,
+      async () => {
+        place.inFlight++;
+        place.most = Math.max(place.most, place.inFlight);
+        await tick();
+        place.inFlight--;
+        if (place.left > 0) {
+          place.left--;
+          return true;
+        }
+        if (place.lanesEnded < 2) {
+          place.lanesEnded++;
+          return false;
+        }
+        // After the lanes: what the run does one step at a time sees them all ended.
+        place.after.push(place.inFlight);
+        return place.after.length < 3;
+      },
+      (p) => (p.lanesEnded < 2 ? 2 : 1),
+    );
+    expect(place.most).toBe(2);
+    expect(place.left).toBe(0);
+    expect(place.after).toEqual([0, 0, 0]);
+  });
+
+  it("throws a lane's failure only once the other lane has ended", async () => {
+    let other = 'running';
+    let calls = 0;
+    const run = runSteps(
+      {},
+      async () => {
+        const mine = ++calls;
+        if (mine === 1) throw new Error('step failed');
+        await tick();
+        if (mine >= 4) {
+          other = 'ended';
+          return false;
+        }
+        return true;
+      },
+      () => 2,
+    );
+    await expect(run).rejects.toThrow('step failed');
+    expect(other).toBe('ended');
   });
 });

@@ -29,6 +29,44 @@ export async function markInSteps(
   return marked === batch && place.marked < NOTICES_PER_RUN;
 }
 
+/**
+ * A tenant's steps of a timed run, each call its own transaction, until a call says no work is left (or
+ * MAX_STEPS calls). While `width(step)` is above one, that many lanes call at once (on PostgreSQL, each on a
+ * connection and a core of its own), each lane until its call says it found nothing; the run goes on one call at
+ * a time once every lane has ended, so what follows sees every lane's transaction committed. A lane's failure is
+ * thrown once the other lanes have ended. `pause(ms)` follows each call of one, with the time it took.
+ */
+export async function runSteps<Step>(
+  step: Step,
+  call: () => Promise<unknown>,
+  width: (step: Step) => number = () => 1,
+  pause: (tookMs: number) => Promise<void> = async () => undefined,
+): Promise<void> {
+  let calls = 0;
+  const lane = async () => {
+    while (calls < MAX_STEPS) {
+      calls++;
+      if ((await call()) !== true) return;
+    }
+  };
+  while (calls < MAX_STEPS) {
+    const n = width(step);
+    if (n > 1) {
+      const ended = await Promise.allSettled(Array.from({ length: n }, lane));
+      const failed = ended.find((r) => r.status === 'rejected');
+      if (failed) throw failed.reason;
+      continue;
+    }
+    // The embedded database works synchronously inside this process: without a turn of the event loop between
+    // transactions, requests that arrived meanwhile are not even read until the run ends.
+    await setImmediate();
+    const began = performance.now();
+    calls++;
+    if ((await call()) !== true) return;
+    await pause(performance.now() - began);
+  }
+}
+
 export interface Job {
   id: number;
   /** The tenant whose transaction queued the job (eam_enqueue_job takes it from there, never from a payload). */
@@ -136,11 +174,13 @@ export class JobRunner {
    * transaction with the same `step` object (where it keeps its place). The embedded database has one
    * connection and serves waiting requests between transactions, so a step is as long as a request can be
    * held up (a big tenant's check generation in one transaction held every request for seconds each minute).
+   * While `width(step)` is above one, that many steps go at once (runSteps); the step object is theirs to share.
    */
   everyTenant<Step extends object = object>(
     kind: string,
     seconds: number,
     run: (tx: TenantTx, step: Step) => Promise<unknown>,
+    width: (step: Step) => number = () => 1,
   ): void {
     this.every(kind, seconds, async () => {
       const companies = await this.db.query<{ id: number; code: string; name: string }>(
@@ -150,15 +190,15 @@ export class JobRunner {
       for (const c of companies.rows) {
         const step = {} as Step;
         try {
-          for (let i = 0; i < MAX_STEPS; i++) {
-            // The embedded database works synchronously inside this process: without a turn of the event loop
-            // between transactions, requests that arrived meanwhile are not even read until the run ends.
-            await setImmediate();
-            const began = performance.now();
-            if ((await withTenant(this.db, Number(c.id), null, (tx) => run(tx, step))) !== true) break;
-            const pause = Math.min(MAX_PAUSE_MS, (performance.now() - began) * this.opts.stepPause);
-            if (pause >= 1 && this.running) await sleep(pause);
-          }
+          await runSteps(
+            step,
+            () => withTenant(this.db, Number(c.id), null, (tx) => run(tx, step)),
+            width,
+            async (took) => {
+              const pause = Math.min(MAX_PAUSE_MS, took * this.opts.stepPause);
+              if (pause >= 1 && this.running) await sleep(pause);
+            },
+          );
         } catch (err) {
           this.log.error({ err, kind, tenant: c.id }, 'tenant job failed');
           failures.push(failureOf({ ...c, id: Number(c.id) }, err));

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { equipmentEntity } from '../../domains/equipment/resources.js';
-import { createTestApp, secondInstance, type TestApp } from '../../test/harness.js';
+import { createTestApp, onPostgres, secondInstance, type TestApp } from '../../test/harness.js';
 import { pageRows, readContext } from '../resources/read.js';
-import { TenantMemo } from './table-versions.js';
+import { bumpVersionsAtEnd, TenantMemo, tableVersions } from './table-versions.js';
 import { type TenantTx, withTenant } from './tenant-tx.js';
 
 /*
@@ -92,6 +92,59 @@ describe('kept values', () => {
     });
     expect(inside).toBe(before + 1);
     expect((await page(t.app)).count).toBe(before + 1);
+  });
+
+  it('writes holding their bumps to the end move the versions at the end, and a writer beside them is not held up', async () => {
+    const before = (await page(t.app)).count;
+    const category = (await page(t.app)).data[0]!.categoryId;
+    const version = async () =>
+      Number(
+        (
+          await t.db.query<{ version: string }>(
+            "select version from table_versions where tenant_id = $1 and tbl = 'equipment'",
+            [tenantId],
+          )
+        ).rows[0]!.version,
+      );
+    const was = await version();
+    const write = (code: string, whileOpen?: () => Promise<void>) =>
+      withTenant(t.db, tenantId, userId, async (tx) => {
+        // A writer queued on the version row fails here instead of waiting for the other to commit.
+        if (onPostgres) await tx.query("set local lock_timeout = '3s'");
+        await bumpVersionsAtEnd(tx, async () => {
+          await tx.insert('equipment', { code, name: code, category_id: category });
+          expect(await tableVersions(tx, ['equipment']).then((v) => v.key('equipment'))).toBeNull();
+          await whileOpen?.();
+        });
+      });
+    let wrote!: () => void;
+    const first = new Promise<void>((r) => {
+      wrote = r;
+    });
+    let release!: () => void;
+    const held = new Promise<void>((r) => {
+      release = r;
+    });
+    const a = write('KV-A', async () => {
+      wrote();
+      await held;
+    });
+    await first;
+    // The embedded database has one connection: the second writer, and any read, can only follow the first.
+    let afterB = was;
+    try {
+      if (onPostgres) {
+        await write('KV-B');
+        afterB = await version();
+        expect(afterB).toBeGreaterThan(was);
+      }
+    } finally {
+      release();
+    }
+    await a;
+    if (!onPostgres) await write('KV-B');
+    expect(await version()).toBeGreaterThan(afterB);
+    expect((await page(t.app)).count).toBe(before + 2);
   });
 
   it('a custom field added on another instance shows in this instance at once', async () => {

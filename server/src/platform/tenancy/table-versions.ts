@@ -78,6 +78,7 @@ export function memoFor(db: Database): TenantMemo {
  * transaction opened with while it has written nothing, else read now.
  */
 export async function tableVersions(tx: TenantTx, tables: readonly string[]): Promise<Versions> {
+  if (tx.bumpsHeld) return new Versions(new Map());
   const at = tx.versionsAtStart() ?? (await currentVersions(tx, tables));
   return new Versions(new Map(tables.map((t) => [t, at.get(t) ?? 0])));
 }
@@ -103,4 +104,20 @@ export class Versions {
     }
     return parts.join(',');
   }
+}
+
+/**
+ * Runs fn with the version bumps of its writes held until it ends, then bumps each table written once
+ * (migration 0041). Transactions writing the same tables side by side (a check run's concurrent steps) then
+ * meet on the version rows only at their ends instead of queueing there from their first write. The bumps
+ * stay in the transaction: a value kept under the old versions is never served after the commit, and inside
+ * fn no value is kept or served (tableVersions gives no key).
+ */
+export async function bumpVersionsAtEnd<T>(tx: TenantTx, fn: () => Promise<T>): Promise<T> {
+  await tx.query("select set_config('eam.bump_later', 'on', true)");
+  tx.bumpsHeld = true;
+  const out = await fn();
+  await tx.query('select eam_bump_now()');
+  tx.bumpsHeld = false;
+  return out;
 }

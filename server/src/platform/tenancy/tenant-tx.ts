@@ -15,6 +15,11 @@ const ident = (name: string): string => {
 export class TenantTx implements Queryable {
   private wrote = false;
   /**
+   * Its writes bump no version until its end (bumpVersionsAtEnd): meanwhile no value is kept or served under
+   * the versions, which its writes have not moved yet.
+   */
+  bumpsHeld = false;
+  /**
    * The acting user's permission codes: set from the request's principal, or loaded on first need for a job
    * acting for a user (resources/permit.ts); null while unknown. Rows split by permission (EntityDef.permissionsBy)
    * are read and written by these.
