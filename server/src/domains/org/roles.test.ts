@@ -102,6 +102,10 @@ describe('roles', () => {
     const unknown = await t.call('POST', '/api-user/role/save', admin, { name: 'Tpl', templateId: 987654 });
     expect(unknown.json()).toMatchObject({ rtnCode: 201, field: 'templateId' });
     expect((await roles()).some((r) => r.name === 'Tpl')).toBe(false);
+    // The administrator role is made with the company only: isAdmin is never taken from a request.
+    const sneaky = await saveRole({ name: 'Sneaky', isAdmin: true });
+    await okCall(t, 'POST', '/api-user/role/update', admin, { id: sneaky, isAdmin: true });
+    expect((await roles()).find((r) => r.id === sneaky)?.isAdmin).toBe(false);
   });
 
   it('lets only an administrator change the administrator role', async () => {
