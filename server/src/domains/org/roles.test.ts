@@ -50,7 +50,8 @@ describe('roles', () => {
 
   it('names the field of a missing or taken role name', async () => {
     const missing = await t.call('POST', '/api-user/role/save', admin, {}, { lang: 'en' });
-    expect(missing.json()).toMatchObject({ rtnCode: 400, field: 'name', msg: 'name is required' });
+    // The engine's validation: a business error naming the field by its label.
+    expect(missing.json()).toMatchObject({ rtnCode: 201, field: 'name', msg: 'Role name is required' });
     await saveRole({ name: 'Twice' });
     const zh = await t.call('POST', '/api-user/role/save', admin, { name: 'Twice' });
     expect(zh.json()).toMatchObject({ rtnCode: 201, field: 'name', msg: '角色名称 Twice 已存在' });
@@ -68,6 +69,67 @@ describe('roles', () => {
       field: 'code',
       msg: 'The role code admin is reserved for the administrator role',
     });
+  });
+
+  it('lists the administrator role first, then the others oldest first, filtered by name and state', async () => {
+    const a = await saveRole({ name: 'Order A' });
+    const b = await saveRole({ name: 'Order B', state: 0 });
+    const all = await roles();
+    expect(all[0]!.isAdmin).toBe(true);
+    const ids = all.slice(1).map((r) => r.id);
+    expect(ids).toEqual([...ids].sort((x, y) => x - y));
+    expect((await roles(admin, '?name=order')).map((r) => r.id)).toEqual([a, b]);
+    expect((await roles(admin, '?name=order&state=1')).map((r) => r.id)).toEqual([a]);
+    const bad = await t.call('GET', '/api-user/role/all?state=7', admin, undefined, { lang: 'en' });
+    expect(bad.json()).toMatchObject({ rtnCode: 400, field: 'state' });
+  });
+
+  it('keeps the code admin for the administrator role on update too, and checks the template a role starts from', async () => {
+    const id = await saveRole({ name: 'Coded', code: 'coded' });
+    const taken = await t.call('POST', '/api-user/role/update', admin, { id, code: 'ADMIN' }, { lang: 'en' });
+    expect(taken.json()).toMatchObject({ rtnCode: 201, field: 'code' });
+    const renamed = await t.call('POST', '/api-user/role/update', admin, { id, name: 'Twice-upd' });
+    expect(renamed.json().rtnCode).toBe(200);
+    await saveRole({ name: 'Other name' });
+    const clash = await t.call('POST', '/api-user/role/update', admin, { id, name: 'Other name' }, { lang: 'en' });
+    expect(clash.json()).toMatchObject({
+      rtnCode: 201,
+      field: 'name',
+      msg: 'The role name Other name is already in use',
+    });
+    const badType = await t.call('POST', '/api-user/role/save', admin, { name: 'Tpl', templateId: 'x' });
+    expect(badType.json()).toMatchObject({ rtnCode: 400, field: 'templateId' });
+    const unknown = await t.call('POST', '/api-user/role/save', admin, { name: 'Tpl', templateId: 987654 });
+    expect(unknown.json()).toMatchObject({ rtnCode: 201, field: 'templateId' });
+    expect((await roles()).some((r) => r.name === 'Tpl')).toBe(false);
+    // The administrator role is made with the company only: isAdmin is never taken from a request.
+    const sneaky = await saveRole({ name: 'Sneaky', isAdmin: true });
+    await okCall(t, 'POST', '/api-user/role/update', admin, { id: sneaky, isAdmin: true });
+    expect((await roles()).find((r) => r.id === sneaky)?.isAdmin).toBe(false);
+  });
+
+  it('lets only an administrator change the administrator role', async () => {
+    const editor = await memberWithCodes(t, admin, 'roleeditor', ['setUp:role:view', 'setUp:role:edit']);
+    const adminRole = (await roles()).find((r) => r.isAdmin)!;
+    const r = await t.call(
+      'POST',
+      '/api-user/role/update',
+      editor.token,
+      { id: adminRole.id, remark: 'x' },
+      { lang: 'en' },
+    );
+    expect(r.json()).toMatchObject({
+      rtnCode: 201,
+      msg: 'Only an administrator can grant or change the administrator role',
+    });
+    const own = await t.call('POST', '/api-user/role/update', editor.token, { id: editor.roleId, remark: 'mine' });
+    expect(own.json().rtnCode).toBe(200);
+    await okCall(t, 'POST', '/api-user/role/update', admin, { id: adminRole.id, remark: 'by the administrator' });
+    const audit = await t.db.query<{ action: string }>(
+      "select action from audit_log where entity = 'role' and record_id = $1",
+      [String(adminRole.id)],
+    );
+    expect(audit.rows.map((x) => x.action)).toContain('update');
   });
 
   it('refuses to delete a role while members hold it, and never deletes or disables the administrator role', async () => {

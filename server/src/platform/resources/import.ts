@@ -119,7 +119,7 @@ export async function importRows(tx: TenantTx, ctx: ReadContext, data: Buffer): 
       row,
       column: header,
       field: f.name,
-      message: t(lang, `resources.validation.${key}`, { label: f.label(lang), ...params }),
+      message: t(lang, f.def.messages?.[key] ?? `resources.validation.${key}`, { label: f.label(lang), ...params }),
     });
 
   const resolvers = new Map<Field, Resolver>();

@@ -73,15 +73,20 @@ export function bodySchema(model: Model, withId: boolean): Schema {
   };
 }
 
-/** Query parameters of page, all and export: paging, sort and the declared filters. */
-export function querySchema(model: Model, paged: boolean): Schema {
+/**
+ * Query parameters of page, all and export: paging, sort and the declared filters. `onRequest` (all): paged
+ * only when a page is asked for.
+ */
+export function querySchema(model: Model, paged: boolean | 'onRequest'): Schema {
   const properties: Record<string, Schema> = {
     sort: { type: 'string', description: 'a sortable field, or -field for descending' },
     order: { type: 'string', enum: ['asc', 'desc', 'ascending', 'descending', ''] },
     keyword: { type: 'string', description: 'matches code or name' },
   };
   if (paged) {
-    properties.page = paging.page;
+    const { default: _none, ...onRequest } = paging.page;
+    properties.page =
+      paged === 'onRequest' ? { ...onRequest, description: 'a page with count; every match without' } : paging.page;
     properties.limit = paging.limit;
   }
   for (const f of model.fields) {

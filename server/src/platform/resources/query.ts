@@ -178,6 +178,8 @@ export interface SortKey {
   name: string;
   /** The column cannot hold null, so the order needs no nulls clause and an index serves either direction. */
   notNull: boolean;
+  /** The order of rows of equal value by id, when it is not `dir` (a default sort's `idDir`). */
+  idDir?: 'asc' | 'desc';
 }
 
 const SYSTEM_SORT: Record<string, string> = { id: 't.id', createdAt: 't.created_at', updatedAt: 't.updated_at' };
@@ -199,24 +201,26 @@ export function sortKey(model: Model, input: QueryInput): SortKey {
   const d = model.def.defaultSort;
   if (d) {
     const df = model.byName.get(d.field)!;
-    return { expr: fieldExpr(df), dir: d.dir, name: d.field, notNull: notNull(df) };
+    const idDir = d.idDir && d.idDir !== d.dir ? { idDir: d.idDir } : {};
+    return { expr: fieldExpr(df), dir: d.dir, name: d.field, notNull: notNull(df), ...idDir };
   }
   return { expr: 't.id', dir: 'desc', name: 'id', notNull: true };
 }
 
 export const orderBy = (s: SortKey): string =>
-  s.expr === 't.id' ? `t.id ${s.dir}` : `${s.expr} ${s.dir}${s.notNull ? '' : ' nulls last'}, t.id ${s.dir}`;
+  s.expr === 't.id' ? `t.id ${s.dir}` : `${s.expr} ${s.dir}${s.notNull ? '' : ' nulls last'}, t.id ${s.idDir ?? s.dir}`;
 
 /** Keyset condition for the rows after (value, id) in the order of s (nulls last). */
 export function after(s: SortKey, last: { value: unknown; id: number }, params: Params): string {
   const op = s.dir === 'asc' ? '>' : '<';
+  const idOp = (s.idDir ?? s.dir) === 'asc' ? '>' : '<';
   const id = params.add(last.id);
   if (s.expr === 't.id') return `t.id ${op} ${id}`;
-  if (last.value === null || last.value === undefined) return `(${s.expr} is null and t.id ${op} ${id})`;
+  if (last.value === null || last.value === undefined) return `(${s.expr} is null and t.id ${idOp} ${id})`;
   const v = params.add(last.value);
   // Without nulls the first term is a plain range an index on the sort column can start from.
-  if (s.notNull) return `(${s.expr} ${op}= ${v} and (${s.expr} ${op} ${v} or t.id ${op} ${id}))`;
-  return `(${s.expr} ${op} ${v} or (${s.expr} = ${v} and t.id ${op} ${id}) or ${s.expr} is null)`;
+  if (s.notNull) return `(${s.expr} ${op}= ${v} and (${s.expr} ${op} ${v} or t.id ${idOp} ${id}))`;
+  return `(${s.expr} ${op} ${v} or (${s.expr} = ${v} and t.id ${idOp} ${id}) or ${s.expr} is null)`;
 }
 
 /** Live rows of a ref target with given ids, for existence checks. */

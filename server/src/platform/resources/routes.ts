@@ -56,13 +56,17 @@ function registerEntity(app: FastifyInstance, def: EntityDef): void {
       config: { permission: read },
       schema: {
         tags,
-        summary: `${def.name}: every matching record (pick lists, trees)`,
-        querystring: querySchema(model, false),
-        response: { 200: envelope({ type: 'array', items: record }) },
+        summary: `${def.name}: every matching record (pick lists, trees); a page with its count when page is given`,
+        querystring: querySchema(model, 'onRequest'),
+        response: { 200: envelope({ type: 'array', items: record }, true) },
       },
     },
-    (req) =>
-      req.tenant(async (tx) => ok(await allRows(tx, await readContext(tx, def, req.lang), req.query as QueryInput))),
+    (req) => {
+      const q = req.query as QueryInput & { page?: number; limit: number };
+      return q.page === undefined
+        ? req.tenant(async (tx) => ok(await allRows(tx, await readContext(tx, def, req.lang), q)))
+        : pageHandler(req);
+    },
   );
 
   route(

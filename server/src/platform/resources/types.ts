@@ -85,6 +85,11 @@ export interface FieldDef {
   readonly readOnly?: boolean;
   /** Label key; default `<ns>.<entity>.fields.<name>`. */
   readonly label?: string;
+  /**
+   * The field's own message (a locale key, given label and value) for an issue of the engine, in place of
+   * `resources.validation.<issue>`: `{ unique: 'errors.role.nameTaken' }`.
+   */
+  readonly messages?: Readonly<Partial<Record<string, string>>>;
 }
 
 export interface EntityDef {
@@ -125,7 +130,8 @@ export interface EntityDef {
   readonly softDelete?: boolean;
   /** Tenant custom fields stored in the `custom` jsonb column; default true. */
   readonly customFields?: boolean;
-  readonly defaultSort?: { readonly field: string; readonly dir: 'asc' | 'desc' };
+  /** The default order; `idDir` orders rows of equal value by id (default the same direction). */
+  readonly defaultSort?: { readonly field: string; readonly dir: 'asc' | 'desc'; readonly idDir?: 'asc' | 'desc' };
   /** A self reference that makes the rows a tree (shown as such by the web). */
   readonly treeParent?: string;
   /** Child collections embedded by `get` and `all` (workshop.lines). */
@@ -155,8 +161,11 @@ export interface EntityDef {
 export interface EntityHooks {
   /** Extra checks on a record about to be written (wire names, stored values merged over the old row). */
   check?(tx: TenantTx, row: WireRow, existing: WireRow | null): Promise<FieldIssue[]>;
-  /** After a create or update through the API (same transaction). */
-  afterWrite?(tx: TenantTx, before: WireRow | null, after: WireRow): Promise<void>;
+  /**
+   * After a create or update through the API (same transaction). `body` is the request as sent: it may carry
+   * values the declaration does not store (the role template a new role starts from).
+   */
+  afterWrite?(tx: TenantTx, before: WireRow | null, after: WireRow, body: WireRow): Promise<void>;
   /** Before rows are deleted through the API (same transaction); throw a business error to refuse. */
   beforeDelete?(tx: TenantTx, rows: readonly WireRow[]): Promise<void>;
 }
@@ -167,6 +176,7 @@ export type WireRow = Record<string, unknown>;
 /** One problem with one value. */
 export interface FieldIssue {
   field: string;
+  /** An issue under resources.validation (`unique`), or a whole locale key of a domain (`errors.role.x`). */
   key: string;
   params?: Record<string, unknown>;
 }

@@ -127,6 +127,10 @@ export async function checkRelations(tx: TenantTx, model: Model, p: Prepared, ex
   }
 }
 
+/** The locale key of an issue: the field's own message for it, a domain's whole key, else the engine's. */
+const issueKey = (model: Model, i: FieldIssue): string =>
+  model.byName.get(i.field)?.def.messages?.[i.key] ?? (i.key.includes('.') ? i.key : `resources.validation.${i.key}`);
+
 /** Turns issues into the business error the web shows: the first message, the field, and all issues. */
 export function validationError(model: Model, lang: Lang, issues: FieldIssue[]): AppError {
   const params = (i: FieldIssue) => {
@@ -137,9 +141,9 @@ export function validationError(model: Model, lang: Lang, issues: FieldIssue[]):
   const first = issues[0]!;
   const details = issues.map((i) => ({
     field: i.field,
-    message: t(lang, `resources.validation.${i.key}`, params(i)),
+    message: t(lang, issueKey(model, i), params(i)),
   }));
-  return new AppError('business', `resources.validation.${first.key}`, params(first), first.field, details);
+  return new AppError('business', issueKey(model, first), params(first), first.field, details);
 }
 
 /** Maps database constraint failures that slipped past the checks to the user's language. */
@@ -194,7 +198,7 @@ export async function createRow(
   if (!opts.system) await assertWritten(tx, ctx.model, 'add', id);
   const after = await getRow(tx, ctx, id);
   await auditChange(tx, ctx.model.def.name, id, 'create', null, after);
-  await ctx.model.def.hooks?.afterWrite?.(tx, null, after);
+  await ctx.model.def.hooks?.afterWrite?.(tx, null, after, body);
   await pushRecord(tx, ctx.model.def, id, 'create');
   return after;
 }
@@ -224,7 +228,7 @@ export async function updateRow(
   if (!opts.system) await assertWritten(tx, ctx.model, 'edit', before.id);
   const after = await getRow(tx, ctx, before.id);
   await auditChange(tx, ctx.model.def.name, before.id, 'update', before, after);
-  await ctx.model.def.hooks?.afterWrite?.(tx, before, after);
+  await ctx.model.def.hooks?.afterWrite?.(tx, before, after, body);
   await pushRecord(tx, ctx.model.def, before.id, 'update');
   return after;
 }

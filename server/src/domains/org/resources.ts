@@ -1,0 +1,50 @@
+import { defineEntity } from '../../platform/resources/registry.js';
+import { roleHooks } from './role-rules.js';
+
+/**
+ * The tenant's roles (spec 7.2 role/...). Plain CRUD through the engine under the spec's paths
+ * (`/api-user/role/all|save|update|del`); the grants of menus and buttons and who holds a role stay workflows
+ * (roles-routes.ts). The administrator role is made with the company (isAdmin, never from a request).
+ */
+export const roleEntity = defineEntity({
+  name: 'role',
+  table: 'roles',
+  ns: 'org',
+  prefix: '/api-user/role',
+  permissions: {
+    view: ['setUp:role:view', 'setUp:organize:view'],
+    add: 'setUp:role:add',
+    edit: 'setUp:role:edit',
+    delete: 'setUp:role:delete',
+    import: 'setUp:role:add',
+    export: 'setUp:role:view',
+  },
+  actions: ['page', 'all', 'get', 'save', 'update', 'del'],
+  customFields: false,
+  nameField: 'name',
+  defaultSort: { field: 'isAdmin', dir: 'desc', idDir: 'asc' },
+  fields: [
+    {
+      name: 'name',
+      type: 'string',
+      required: true,
+      unique: true,
+      maxLength: 50,
+      filter: 'like',
+      sortable: true,
+      messages: { unique: 'errors.role.nameTaken' },
+    },
+    { name: 'code', type: 'string', maxLength: 50, pattern: '[A-Za-z0-9_.:-]*' },
+    { name: 'remark', type: 'text', maxLength: 500 },
+    { name: 'state', type: 'enum', options: [1, 0], required: true, default: 1, filter: 'eq' },
+    { name: 'isAdmin', column: 'is_admin', type: 'boolean', required: true, default: false, readOnly: true },
+    {
+      name: 'userCount',
+      type: 'integer',
+      computed: (t) =>
+        `select count(*)::int from user_roles ur join users u on u.tenant_id = ur.tenant_id and u.id = ur.user_id and not u.deleted
+          where ur.tenant_id = ${t}.tenant_id and ur.role_id = ${t}.id`,
+    },
+  ],
+  hooks: roleHooks,
+});
