@@ -37,6 +37,9 @@ with win as (
     from check_plans p cross join win w
    where p.tenant_id = $1 and p.deleted_at is null
      and ($5::bigint[] is null or p.id = any($5::bigint[]))
+     -- The ids' span, for the key's range: a step's 5,000 plans were a scan of every plan of the tenant.
+     and ($5::bigint[] is null or p.id between (select min(v) from unnest($5::bigint[]) v)
+                                          and (select max(v) from unnest($5::bigint[]) v))
      and (not $6::boolean or p.state = 'on')
 ), machines as (
   -- The plans' machines still in service (a scrapped or deleted machine gets no task).

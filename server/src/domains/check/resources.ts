@@ -268,6 +268,8 @@ export const taskEntity = defineEntity({
       unique: true,
       uniqueWith: ['planId', 'dueAt'],
       foreignKey: false,
+      // Most tasks are a machine's: the key holds the routes' tasks only.
+      sparse: true,
     },
     { name: 'workshopId', type: 'ref', ref: 'workshop', readOnly: true, filter: 'eq', foreignKey: false },
     { name: 'dueAt', type: 'datetime', required: true, readOnly: true, filter: 'range', sortable: true },

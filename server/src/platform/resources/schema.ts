@@ -126,7 +126,6 @@ export function tableSpec(def: EntityDef): TableSpec {
   const indexes: IndexSpec[] = [];
   const ownerCascades: OwnerCascadeSpec[] = [];
   const dependsOn = new Set<string>();
-  const live = def.softDelete ? ' where deleted_at is null' : '';
   const leading = new Set<string>();
   // A filter's index ends with the list's default order, so a filtered first page reads twenty index entries
   // instead of sorting every match.
@@ -134,11 +133,13 @@ export function tableSpec(def: EntityDef): TableSpec {
   const sortTail = sortField ? columnOf(sortField) : 'id';
   for (const f of stored.filter((x) => x.unique)) {
     const cols = [columnOf(f), ...(f.uniqueWith ?? []).map((n) => columnOf(def.fields.find((x) => x.name === n)!))];
-    const name = pgName(`${t}_${cols.join('_')}_key`);
+    const name = pgName(`${t}_${cols.join('_')}_${f.sparse ? 'set_key' : 'key'}`);
     leading.add(cols[0]!);
+    // A sparse unique field's key holds the rows with a value: the others never meet (nulls are distinct).
+    const where = [def.softDelete ? 'deleted_at is null' : '', f.sparse ? setPredicate(f) : ''].filter(Boolean);
     indexes.push({
       name,
-      sql: `create unique index ${name} on "${t}" (tenant_id, ${cols.map((c) => `"${c}"`).join(', ')})${live}`,
+      sql: `create unique index ${name} on "${t}" (tenant_id, ${cols.map((c) => `"${c}"`).join(', ')})${where.length ? ` where ${where.join(' and ')}` : ''}`,
     });
   }
   for (const f of stored) {
