@@ -1,4 +1,5 @@
 import { businessError } from '../../platform/http/errors.js';
+import { menuPermissions } from '../../platform/resources/permit.js';
 import { defineEntity } from '../../platform/resources/registry.js';
 import type { FieldIssue } from '../../platform/resources/types.js';
 import { deleteOwnMenus } from '../menu/tenant-menus.js';
@@ -14,14 +15,7 @@ export const customFormEntity = defineEntity({
   table: 'custom_forms',
   ns: 'diyform',
   prefix: '/api-manage/customform',
-  permissions: {
-    view: ['setUp:diyform:view', 'setUp:diyform:design'],
-    add: 'setUp:diyform:add',
-    edit: 'setUp:diyform:edit',
-    delete: 'setUp:diyform:delete',
-    import: 'setUp:diyform:add',
-    export: 'setUp:diyform:view',
-  },
+  permissions: menuPermissions('setUp:diyform', ['setUp:diyform:design']),
   actions: ['page', 'all', 'get', 'save', 'update', 'del'],
   customFields: false,
   codeField: 'code',

@@ -1,3 +1,4 @@
+import { menuPermissions } from '../../platform/resources/permit.js';
 import { defineEntity } from '../../platform/resources/registry.js';
 import { roleHooks } from './role-rules.js';
 
@@ -11,14 +12,7 @@ export const roleEntity = defineEntity({
   table: 'roles',
   ns: 'org',
   prefix: '/api-user/role',
-  permissions: {
-    view: ['setUp:role:view', 'setUp:organize:view'],
-    add: 'setUp:role:add',
-    edit: 'setUp:role:edit',
-    delete: 'setUp:role:delete',
-    import: 'setUp:role:add',
-    export: 'setUp:role:view',
-  },
+  permissions: menuPermissions('setUp:role', ['setUp:organize:view']),
   actions: ['page', 'all', 'get', 'save', 'update', 'del'],
   customFields: false,
   nameField: 'name',

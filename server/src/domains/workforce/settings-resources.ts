@@ -1,3 +1,4 @@
+import { menuPermissions } from '../../platform/resources/permit.js';
 import { defineEntity } from '../../platform/resources/registry.js';
 import type { EntityDef } from '../../platform/resources/types.js';
 import { flowNodeHooks } from './approval-flows.js';
@@ -97,14 +98,7 @@ export const appVersionEntity = defineEntity({
   ns: 'workforce',
   prefix: '/api-core/appinfo',
   actions: ['page', 'all', 'get', 'save', 'update', 'del'],
-  permissions: {
-    view: 'setUp:appversion:view',
-    add: 'setUp:appversion:add',
-    edit: 'setUp:appversion:edit',
-    delete: 'setUp:appversion:delete',
-    import: 'setUp:appversion:add',
-    export: 'setUp:appversion:view',
-  },
+  permissions: menuPermissions('setUp:appversion'),
   nameField: 'version',
   defaultSort: { field: 'buildNumber', dir: 'desc' },
   fields: [
@@ -127,14 +121,7 @@ export const appVersionEntity = defineEntity({
   ],
 });
 
-const flowPermissions: EntityDef['permissions'] = {
-  view: 'setUp:process:view',
-  add: 'setUp:process:add',
-  edit: 'setUp:process:edit',
-  delete: 'setUp:process:delete',
-  import: 'setUp:process:add',
-  export: 'setUp:process:view',
-};
+const flowPermissions = menuPermissions('setUp:process');
 
 export const BUSINESS_TYPES = [
   'repair',

@@ -96,3 +96,16 @@ export async function assertPermitted(
     throw forbidden('errors.noPermission', { code: needed.join(' | ') });
   }
 }
+
+/**
+ * The permissions of an entity kept on one menu: its buttons' codes `<menu>:view|add|edit|delete`, import with
+ * add and export with view; `alsoView` are other codes that may read it (a page that picks from it).
+ */
+export const menuPermissions = (menu: string, alsoView: readonly string[] = []): EntityDef['permissions'] => ({
+  view: alsoView.length ? [`${menu}:view`, ...alsoView] : `${menu}:view`,
+  add: `${menu}:add`,
+  edit: `${menu}:edit`,
+  delete: `${menu}:delete`,
+  import: `${menu}:add`,
+  export: `${menu}:view`,
+});
