@@ -2,18 +2,10 @@ import { AppError, businessError } from '../../platform/http/errors.js';
 import type { EntityHooks, FieldIssue, WireRow } from '../../platform/resources/types.js';
 import { isId, type TenantTx } from '../../platform/tenancy/tenant-tx.js';
 import { fieldError } from './http.js';
-import { assertAdminRemains } from './users.js';
+import { assertAdminRemains, holdsAdminRole } from './users.js';
 
 /** True when the acting user holds an enabled administrator role (as the principal's isAdmin). */
-async function actsAsAdmin(tx: TenantTx): Promise<boolean> {
-  if (tx.userId === null) return false;
-  const r = await tx.query(
-    `select 1 from user_roles ur join roles r on r.tenant_id = ur.tenant_id and r.id = ur.role_id and r.is_admin and r.state = 1
-      where ur.tenant_id = $1 and ur.user_id = $2 limit 1`,
-    [tx.tenantId, tx.userId],
-  );
-  return r.rows.length > 0;
-}
+const actsAsAdmin = (tx: TenantTx) => tx.userId !== null && holdsAdminRole(tx, [tx.userId], true);
 
 /** Grants a role the menus of a role template that the company has, with every button of those menus. */
 async function applyTemplate(tx: TenantTx, roleId: unknown, raw: unknown): Promise<void> {

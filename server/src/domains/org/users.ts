@@ -147,11 +147,11 @@ export async function setUserRoles(tx: TenantTx, userId: number, roleIds: number
 }
 
 /** True when the member holds an enabled administrator role. */
-export async function holdsAdminRole(tx: TenantTx, userIds: number[]): Promise<boolean> {
+export async function holdsAdminRole(tx: TenantTx, userIds: number[], enabledOnly = false): Promise<boolean> {
   const r = await tx.query(
     `select 1 from user_roles ur join roles r on r.tenant_id = ur.tenant_id and r.id = ur.role_id and r.is_admin
-      where ur.tenant_id = $1 and ur.user_id = any($2::bigint[]) limit 1`,
-    [tx.tenantId, userIds],
+      where ur.tenant_id = $1 and ur.user_id = any($2::bigint[]) and ($3::boolean is not true or r.state = 1) limit 1`,
+    [tx.tenantId, userIds, enabledOnly],
   );
   return r.rows.length > 0;
 }
