@@ -31,18 +31,18 @@ export const workshopReport = defineReport({
     const { tx, q, period } = ctx;
     const g = GROUPS[groupOf(q.groupBy, 'workshop')];
     const sql = new Sql(tx.tenantId);
-    // One bucket, the period: fk is each machine's figures over it, dt its downtime (not cut at planned time here).
+    // One bucket, the period: fk is each machine's figures over it, its downtime not cut at planned time here.
     const cte = machineTimesSql(q, [{ start: period.start, end: period.end }], period.timeZone, sql, { costs: true });
     const r = await tx.query<ReportRow>(
       `with ${cte}
        select ${g.key} as key, ${g.name} as name, coalesce(sum(fk.failures), 0)::int as failures,
-              ${hours('coalesce(sum(dt.downtime), 0)')} as "downtimeHours",
+              ${hours('coalesce(sum(fk.downtime), 0)')} as "downtimeHours",
               ${hours('coalesce(sum(fk.reported_min), 0)')} as "repairHours",
               coalesce(sum(fk.labour_cost), 0)::numeric(14, 2) as "labourCost",
               coalesce(sum(fk.parts_cost), 0)::numeric(14, 2) as "partsCost",
               coalesce(sum(fk.external_cost), 0)::numeric(14, 2) as "externalCost",
               coalesce(sum(fk.total_cost), 0)::numeric(14, 2) as "totalCost"
-         from m left join fk on fk.id = m.id left join dt on dt.id = m.id ${g.join}
+         from m left join fk on fk.id = m.id ${g.join}
         group by ${g.key}, ${g.name} order by failures desc, "totalCost" desc, name nulls last`,
       sql.values,
     );

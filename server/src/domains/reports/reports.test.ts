@@ -203,6 +203,42 @@ describe('MTBF / MTTR (mtchart)', () => {
     expect(byName(tail.rows, 'M2')).toMatchObject({ downtimeHours: '2.00', failures: 0, repairs: 1 });
   });
 
+  it('a stop not yet finished counts up to the end of the period, per machine, per day and in the workshop analysis', async () => {
+    // O8 stops M3 (shift 08:00-16:00) from 10:00 on 5 April (Shanghai) and is still being repaired.
+    const o8 = await withTenant(t.db, tenantId, null, (tx) =>
+      tx.insert<{ id: number }>(
+        'repair_orders',
+        {
+          code: 'O8',
+          phenomenon: 'x',
+          workshop_id: ids.w2,
+          equipment_id: ids.m3,
+          stopped: true,
+          state: 'repairing',
+          reported_at: '2026-04-05T02:00:00Z',
+        },
+        'id',
+      ),
+    );
+    try {
+      const r = await get<Report>('/api-list/report/mtchart?start=2026-04-05&end=2026-04-06');
+      // 14 h on the 5th and 24 h on the 6th, against 8 h of shift a day: its running time is cut at 0.
+      expect(byName(r.rows, 'M3')).toMatchObject({
+        downtimeHours: '38.00',
+        plannedHours: '16.00',
+        runningHours: '0.00',
+        failures: 1,
+      });
+      expect(r.trend!.map((p) => p.downtimeHours)).toEqual(['14.00', '24.00']);
+      // M1 16 h of shift, M2 (no shift) 48 h of calendar, M3 16 h cut to 0.
+      expect(r.total).toMatchObject({ downtimeHours: '38.00', failures: 1, plannedHours: '80.00', runningHours: '64.00' });
+      const w = await get<Report>('/api-list/report/workshopChart?start=2026-04-05&end=2026-04-06');
+      expect(byName(w.rows, 'W2')).toMatchObject({ failures: 1, downtimeHours: '38.00' });
+    } finally {
+      await withTenant(t.db, tenantId, null, (tx) => tx.query('delete from repair_orders where id = $1', [o8.id]));
+    }
+  });
+
   it('an empty period has no failures and no division by zero', async () => {
     const r = await get<Report>('/api-list/report/mtchart?start=2025-01-01&end=2025-01-05');
     expect(r.rows.every((row) => row.failures === 0 && row.mtbf === null && row.mttr === null)).toBe(true);
