@@ -123,14 +123,14 @@ export function machineTimesSql(
            select k, id, sec from lv) x
           group by k, id)`
            }${
-            perMachine
-              ? `,
+             perMachine
+               ? `,
   fl as (select k, id, failures from fk where failures <> 0),
   rp as (select k, id, repairs, repair_min from fk where repairs <> 0 or repair_min <> 0)`
-              : ''
-          }${
-            reads.perBucket
-              ? `,
+               : ''
+           }${
+             reads.perBucket
+               ? `,
   mt as (select pl.k, pl.id, pl.planned, coalesce(dt.downtime, 0) as downtime,
            greatest(pl.planned - coalesce(dt.downtime, 0), 0) as running, ${
              perMachine
@@ -140,16 +140,16 @@ export function machineTimesSql(
                : `0 as failures, 0 as repairs, 0 as repair_min
            from pl left join dt on dt.k = pl.k and dt.id = pl.id)`
            }`
-              : ''
-          }${
-            reads.totals
-              ? `,
+               : ''
+           }${
+             reads.totals
+               ? `,
   bfr as (select k, sum(failures) as failures, sum(repairs) as repairs, sum(repair_min) as repair_min
             from ${perMachine ? 'fk' : 'fd'} group by k),
   cal as materialized (select (select count(*) from equipment e where ${machines}) - (select count(*) from hs) as n),
   ${BUCKET_TOTALS}`
-              : ''
-          }${reads.period ? `,\n  ${PERIOD_MACHINES}` : ''}`;
+               : ''
+           }${reads.period ? `,\n  ${PERIOD_MACHINES}` : ''}`;
 }
 
 const CALENDAR = 'greatest(0, extract(epoch from (b.tc - b.t0)) / 60)::numeric';

@@ -231,7 +231,12 @@ describe('MTBF / MTTR (mtchart)', () => {
       });
       expect(r.trend!.map((p) => p.downtimeHours)).toEqual(['14.00', '24.00']);
       // M1 16 h of shift, M2 (no shift) 48 h of calendar, M3 16 h cut to 0.
-      expect(r.total).toMatchObject({ downtimeHours: '38.00', failures: 1, plannedHours: '80.00', runningHours: '64.00' });
+      expect(r.total).toMatchObject({
+        downtimeHours: '38.00',
+        failures: 1,
+        plannedHours: '80.00',
+        runningHours: '64.00',
+      });
       const w = await get<Report>('/api-list/report/workshopChart?start=2026-04-05&end=2026-04-06');
       expect(byName(w.rows, 'W2')).toMatchObject({ failures: 1, downtimeHours: '38.00' });
     } finally {
