@@ -78,7 +78,7 @@ export function todayIn(timeZone: string, now = new Date()): string {
   return new Intl.DateTimeFormat('sv-SE', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
 }
 
-const shift = (day: string, days: number) =>
+export const shift = (day: string, days: number) =>
   new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY).toISOString().slice(0, 10);
 
 /** The period of a query: both dates valid, end not before start, at most MAX_PERIOD_DAYS; else the last 30 days. */

@@ -1,6 +1,6 @@
 import { type Lang, t } from '../../platform/i18n/index.js';
 import { planForReports, type TenantTx } from '../../platform/tenancy/tenant-tx.js';
-import type { FilterName, Period, ReportQuery, Sql } from './filters.js';
+import { type FilterName, type Period, type ReportQuery, type Sql, shift } from './filters.js';
 
 /*
  * The report framework: a report is a declaration (its menu, filters, groupings, columns, chart kind) and one
@@ -145,8 +145,7 @@ export function dayStart(day: string, timeZone: string): string {
 
 /** The last millisecond of a day in a time zone (ISO): the list's range filter is inclusive. */
 export function dayEnd(day: string, timeZone: string): string {
-  const next = new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
-  return new Date(Date.parse(dayStart(next, timeZone)) - 1).toISOString();
+  return new Date(Date.parse(dayStart(shift(day, 1), timeZone)) - 1).toISOString();
 }
 
 /** The period's bounds in the tenant's zone as a one-row CTE p(t0, t1): [first day 00:00, day after the last). */

@@ -2,12 +2,9 @@ import type { FastifyPluginAsync } from 'fastify';
 import { ok } from '../../platform/http/envelope.js';
 import { planForReports } from '../../platform/tenancy/tenant-tx.js';
 import { OPEN_STATES } from '../repair/resources.js';
-import { type Period, Sql, tenantTimeZone, todayIn } from './filters.js';
+import { type Period, Sql, shift, tenantTimeZone, todayIn } from './filters.js';
 import { hours, machineTimesSql } from './machine-times.js';
 
-const DAY = 86_400_000;
-const shift = (day: string, days: number) =>
-  new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY).toISOString().slice(0, 10);
 /** The home panel's window: the last 30 days, today included, compared with the 30 days before. */
 export const PANEL_DAYS = 30;
 

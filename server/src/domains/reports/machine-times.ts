@@ -6,6 +6,7 @@ import {
   placeFiltered,
   type ReportQuery,
   type Sql,
+  shift,
 } from './filters.js';
 
 /*
@@ -28,8 +29,9 @@ const SHIFT_MINUTES = `coalesce(s.work_minutes, (extract(epoch from (s.end_time:
  * rp (downtime, failures, repairs per bucket and machine) and what the report reads: mt (one row per bucket and machine), bk (the sums per bucket) or mtp (one
  * row per machine over all buckets). Only those are written: PostgreSQL materializes a
  * CTE that is named twice, even by a CTE nobody reads, where one named once is planned inside its reader. The
- * person filter narrows the orders (to the assignee); it does not change a machine's planned time. Buckets must
- * not overlap and are whole days of the tenant's zone, the days repair_day_figures is kept in.
+ * person filter narrows the orders (to the assignee); it does not change a machine's planned time. Buckets follow
+ * one another without a gap or overlap and are whole days of the tenant's zone, the days repair_day_figures is kept
+ * in.
  *
  * Written for a year of a million orders on 100,000 machines: the orders' figures are read per machine and day
  * from repair_day_figures (kept by triggers, migration 0035), a stop still open is walked over the buckets it spans.
@@ -54,6 +56,11 @@ export function machineTimesSql(
   const tz = sql.p(timeZone);
   const first = buckets.reduce((a, x) => (x.start < a ? x.start : a), buckets[0]!.start);
   const last = buckets.reduce((a, x) => (x.end > a ? x.end : a), buckets[0]!.end);
+  // The buckets follow one another without a gap (a trend, the home panel's two months): a day's bucket is where
+  // the search over the first days puts it, with no join with b to test that the day is not past the bucket's end.
+  const sorted = [...buckets].sort((a, x) => (a.start < x.start ? -1 : 1));
+  if (!sorted.every((x, i) => i === 0 || x.start === shift(sorted[i - 1]!.end, 1)))
+    throw new Error('machineTimesSql: the buckets must follow one another without a gap');
   const to = `((${sql.p(last)}::date + 1)::timestamp at time zone ${tz})`;
   const machines = machineWhere(q, sql);
   const person = (o: string) => (q.userId ? `and ${o}.assignee_id = ${sql.p(q.userId)}` : '');
@@ -79,11 +86,11 @@ export function machineTimesSql(
   -- The kept day figures (repair_day_figures) of the period, each with its bucket: a day finds it by a binary
   -- search over the buckets' first days. Without a place or machine filter the machines are all but the deleted
   -- ones, which a short list rules out cheaper than a join with every machine.
-  fd as (select b.k, f.equipment_id as id, f.failures, f.repairs, f.repair_min, f.downtime_sec${
-    reads.costs ? ', f.reported_min, f.labour_cost, f.parts_cost, f.external_cost, f.total_cost' : ''
-  }
+  fd as (select (select ks from bt)[width_bucket(f.day, (select d from bt))] as k, f.equipment_id as id,
+                f.failures, f.repairs, f.repair_min, f.downtime_sec${
+                  reads.costs ? ', f.reported_min, f.labour_cost, f.parts_cost, f.external_cost, f.total_cost' : ''
+                }
            from repair_day_figures f
-           join b on b.k = (select ks from bt)[width_bucket(f.day, (select d from bt))] and f.day <= b.d1
            ${placed ? 'join m on m.id = f.equipment_id' : ''}
           where f.tenant_id = $1 and f.day >= ${sql.p(first)}::date and f.day <= ${sql.p(last)}::date ${person('f')}
             ${q.equipmentId ? `and f.equipment_id = ${sql.p(q.equipmentId)}` : ''}
