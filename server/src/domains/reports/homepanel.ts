@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { ok } from '../../platform/http/envelope.js';
 import { planForReports } from '../../platform/tenancy/tenant-tx.js';
-import { OPEN_STATES } from '../repair/resources.js';
+import { openList, overdueSql } from '../repair/resources.js';
 import { type Period, Sql, shift, tenantTimeZone, todayIn } from './filters.js';
 import { hours, machineTimesSql } from './machine-times.js';
 
@@ -30,17 +30,16 @@ export const homePanelRoutes: FastifyPluginAsync = async (app) => {
         const today = todayIn(timeZone);
         const current: Period = { start: shift(today, -(PANEL_DAYS - 1)), end: today, timeZone };
         const previous = { start: shift(current.start, -PANEL_DAYS), end: shift(current.start, -1) };
+        // The open orders from their own index (repair_orders_open_idx), today's through the index on reported_at.
         const counts = await tx.query<Record<string, number>>(
-          `select count(*) filter (where o.state = any($2::text[]))::int as open,
-                  count(*) filter (where o.state = any($2::text[]) and (coalesce(o.plan_finish, o.due_at) < now()
-                    or (o.state in ('reported', 'dispatched') and o.respond_by < now())))::int as overdue,
-                  count(*) filter (where o.reported_at >= ($3::date::timestamp at time zone $4))::int as "reportedToday",
-                  count(distinct o.equipment_id) filter (where o.stopped and o.state = any($2::text[]))::int as stopped
-             from repair_orders o
-            -- The open orders and today's, each through its index, not a year of finished ones.
-            where o.tenant_id = $1 and o.state <> 'cancelled'
-              and (o.state = any($2::text[]) or o.reported_at >= ($3::date::timestamp at time zone $4))`,
-          [tx.tenantId, [...OPEN_STATES], today, timeZone],
+          `select o.open, o.overdue, o.stopped, t.n as "reportedToday"
+             from (select count(*)::int as open,
+                          count(*) filter (where ${overdueSql('r')})::int as overdue,
+                          count(distinct equipment_id) filter (where stopped)::int as stopped
+                     from repair_orders r where r.tenant_id = $1 and r.state in (${openList})) o,
+                  (select count(*)::int as n from repair_orders
+                    where tenant_id = $1 and state <> 'cancelled' and reported_at >= ($2::date::timestamp at time zone $3)) t`,
+          [tx.tenantId, today, timeZone],
         );
         const sql = new Sql(tx.tenantId);
         const cte = machineTimesSql({}, [current, previous], timeZone, sql, { totals: true });

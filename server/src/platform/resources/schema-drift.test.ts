@@ -122,6 +122,34 @@ describe('entity declarations and migrations', () => {
     expect(plan.rows.map((r) => r['QUERY PLAN']).join('\n')).toContain('danger_state_sort_set_idx');
   });
 
+  it('build the indexes an entity declares and a small index of the deleted rows, and refuse a field that is not stored', async () => {
+    const orders = allEntities().find((d) => d.table === 'repair_orders')!;
+    expect(tableSpec(orders).indexes.find((i) => i.name === 'repair_orders_open_idx')!.sql).toBe(
+      `create index repair_orders_open_idx on "repair_orders" (tenant_id, "state") include ("plan_finish", "due_at", "respond_by", "stopped", "equipment_id") where state in ('reported', 'dispatched', 'accepted', 'repairing', 'paused')`,
+    );
+    expect(() => tableSpec({ ...orders, indexes: [{ name: 'x', fields: ['overdue'] }] })).toThrow(
+      /overdue, not a stored field/,
+    );
+    const machines = tableSpec(allEntities().find((d) => d.table === 'equipment')!);
+    expect(machines.indexes.find((i) => i.name === 'equipment_deleted_idx')!.sql).toMatch(
+      /where deleted_at is not null$/,
+    );
+    // The home panel's count of open orders reads that index alone; ruling out deleted machines reads theirs.
+    const plans = await db.transaction(async (tx) => {
+      await tx.query('set local enable_seqscan = off');
+      const plan = async (q: string) =>
+        (await tx.query<{ 'QUERY PLAN': string }>(`explain ${q}`, [1])).rows.map((r) => r['QUERY PLAN']).join('\n');
+      return [
+        await plan(
+          `select count(*) filter (where stopped) from repair_orders where tenant_id = $1 and state in ('reported', 'paused')`,
+        ),
+        await plan('select id from equipment where tenant_id = $1 and deleted_at is not null'),
+      ];
+    });
+    expect(plans[0]).toContain('repair_orders_open_idx');
+    expect(plans[1]).toContain('equipment_deleted_idx');
+  });
+
   it('keep referenced rows when the referring entity keeps its deleted rows (else they could never go)', () => {
     for (const def of allEntities().filter((d) => d.softDelete))
       for (const f of def.fields.filter((x) => x.type === 'ref' && !x.computed)) {

@@ -167,6 +167,20 @@ export function tableSpec(def: EntityDef): TableSpec {
       });
     }
   }
+  for (const x of def.indexes ?? []) {
+    const column = (n: string) => {
+      const f = def.fields.find((y) => y.name === n && !y.computed);
+      if (!f) throw new Error(`${def.name}: index ${x.name} names ${n}, not a stored field`);
+      return `"${columnOf(f)}"`;
+    };
+    const name = pgName(`${t}_${x.name}_idx`);
+    indexes.push({
+      name,
+      sql: `create index ${name} on "${t}" (tenant_id, ${x.fields.map(column).join(', ')})${
+        x.include?.length ? ` include (${x.include.map(column).join(', ')})` : ''
+      }${x.where ? ` where ${x.where}` : ''}`,
+    });
+  }
   if (def.softDelete) {
     // The deleted rows alone, a handful beside the live ones: the reports rule out deleted machines through it
     // instead of reading every machine (27 ms a time over 100,000).

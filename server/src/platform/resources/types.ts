@@ -130,6 +130,17 @@ export interface EntityDef {
   readonly softDelete?: boolean;
   /** Tenant custom fields stored in the `custom` jsonb column; default true. */
   readonly customFields?: boolean;
+  /**
+   * Indexes the entity's own figures need beyond those its fields give (the key, each filter and reference): named
+   * `<table>_<name>_idx` on the fields (after tenant_id), covering `include`, holding only the rows `where` (SQL
+   * over the table's columns) keeps. The home panel counts the open repair orders from such an index alone.
+   */
+  readonly indexes?: readonly {
+    readonly name: string;
+    readonly fields: readonly string[];
+    readonly include?: readonly string[];
+    readonly where?: string;
+  }[];
   /** The default order; `idDir` orders rows of equal value by id (default the same direction). */
   readonly defaultSort?: { readonly field: string; readonly dir: 'asc' | 'desc'; readonly idDir?: 'asc' | 'desc' };
   /** A self reference that makes the rows a tree (shown as such by the web). */
