@@ -26,9 +26,9 @@ const SHIFT_MINUTES = `coalesce(s.work_minutes, (extract(epoch from (s.end_time:
 /**
  * CTEs b (buckets), m (the machines the filters keep), fd (their kept day figures in the period), live and lv
  * (their stops not finished, and those stops' seconds per bucket), fk (fd and lv per bucket and machine), dt, fl,
- * rp (downtime, failures, repairs per bucket and machine) and what the report reads: mt (one row per bucket and machine), bk (the sums per bucket) or mtp (one
- * row per machine over all buckets). Only those are written: PostgreSQL materializes a
- * CTE that is named twice, even by a CTE nobody reads, where one named once is planned inside its reader. The
+ * rp (downtime, failures, repairs per bucket and machine) and what the report reads: mt (one row per bucket and
+ * machine), bk (the sums per bucket) or mtp (one row per machine over all buckets). Only those are written:
+ * PostgreSQL materializes a CTE that is named twice, even by a CTE nobody reads, where one named once is planned inside its reader. The
  * person filter narrows the orders (to the assignee); it does not change a machine's planned time. Buckets follow
  * one another without a gap or overlap and are whole days of the tenant's zone, the days repair_day_figures is kept
  * in.
@@ -54,13 +54,13 @@ export function machineTimesSql(
   // The period's bounds as values the planner sees (bt's are known only when the statement runs): it then reads
   // a short period's figures through their index and a year's in one pass over the table.
   const tz = sql.p(timeZone);
-  const first = buckets.reduce((a, x) => (x.start < a ? x.start : a), buckets[0]!.start);
-  const last = buckets.reduce((a, x) => (x.end > a ? x.end : a), buckets[0]!.end);
   // The buckets follow one another without a gap (a trend, the home panel's two months): a day's bucket is where
   // the search over the first days puts it, with no join with b to test that the day is not past the bucket's end.
   const sorted = [...buckets].sort((a, x) => (a.start < x.start ? -1 : 1));
   if (!sorted.every((x, i) => i === 0 || x.start === shift(sorted[i - 1]!.end, 1)))
     throw new Error('machineTimesSql: the buckets must follow one another without a gap');
+  const first = sorted[0]!.start;
+  const last = sorted.at(-1)!.end;
   const to = `((${sql.p(last)}::date + 1)::timestamp at time zone ${tz})`;
   const machines = machineWhere(q, sql);
   const person = (o: string) => (q.userId ? `and ${o}.assignee_id = ${sql.p(q.userId)}` : '');
