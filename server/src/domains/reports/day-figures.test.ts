@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { secondTenant } from '../../platform/resources/testkit.js';
 import { type TenantTx, withTenant } from '../../platform/tenancy/tenant-tx.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
+import { type Bucket, Sql, shift, tenantTimeZone, todayIn } from './filters.js';
+import { machineTimesSql } from './machine-times.js';
 
 /*
  * repair_day_figures is kept by triggers on repair_orders (migration 0035). Whatever the writes — inserts, an
@@ -188,5 +190,106 @@ describe('the repair figures kept per machine and day', () => {
     expect(await count()).toBe(1);
     await t.db.query('delete from companies where id = $1', [gone]);
     expect(await count()).toBe(0);
+  });
+});
+
+/**
+ * The bucket totals (bk) of the home panel and the trends cut a machine's downtime at its planned time only for the
+ * machines that may pass it (with shifts, a stop still open, a day of more than 22 hours down, a day not yet over);
+ * everyone else's downtime is summed whole. They must equal the sums of the per-machine rows (mt), which cut every
+ * machine.
+ */
+describe('the bucket totals', () => {
+  async function bothWays(buckets: Bucket[]) {
+    return inTenant(async (tx) => {
+      const zone = await tenantTimeZone(tx);
+      const figures = (x: (c: string) => string) =>
+        ['planned', 'downtime', 'running', 'failures', 'repairs', 'repair_min']
+          .map((c) => `round(${x(c)}, 3)::text as ${c}`)
+          .join(', ');
+      const few = new Sql(tx.tenantId);
+      const totals = await tx.query(
+        `with ${machineTimesSql({}, buckets, zone, few, { totals: true })}
+         select k, ${figures((c) => c)} from bk order by k`,
+        few.values,
+      );
+      const every = new Sql(tx.tenantId);
+      const perMachine = await tx.query(
+        `with ${machineTimesSql({}, buckets, zone, every, { perBucket: true })}
+         select k, ${figures((c) => `sum(${c})`)} from mt group by k order by k`,
+        every.values,
+      );
+      return { totals: totals.rows, perMachine: perMachine.rows };
+    });
+  }
+
+  it('equal the per-machine figures summed, with shifts, overlapping stops, open stops and a stop ending later today', async () => {
+    const zone = 'America/New_York';
+    await t.db.query('update companies set timezone = $2 where id = $1', [tenantId, zone]);
+    const today = todayIn(zone);
+    await inTenant(async (tx) => {
+      const machine = async (code: string) =>
+        Number((await tx.insert<{ id: number }>('equipment', { code, name: code }, 'id')).id);
+      const [ma, mb, mc, md, me] = [
+        await machine('BT-A'),
+        await machine('BT-B'),
+        await machine('BT-C'),
+        await machine('BT-D'),
+        await machine('BT-E'),
+      ];
+      const shiftId = Number(
+        (
+          await tx.insert<{ id: number }>(
+            'shifts',
+            { code: 'BT', name: 'BT', start_time: '08:00', end_time: '16:00' },
+            'id',
+          )
+        ).id,
+      );
+      await tx.insert('equipment_shifts', {
+        equipment_id: ma,
+        shift_id: shiftId,
+        start_date: '2026-01-01',
+        end_date: '2027-12-31',
+      });
+      // A stop from day d at time a to day e at time b, local; e null: still open (repairing).
+      const stop = (code: string, m: number, d: number, a: string, e: number | null, b: string | null) =>
+        tx.query(
+          `insert into repair_orders (tenant_id, code, equipment_id, phenomenon, stopped, state, reported_at, finished_at)
+           values ($1, $2, $3, 'x', true, $4, (($5::date + $6::int) + $7::time) at time zone $10,
+                   case when $8::int is null then null else (($5::date + $8::int) + $9::time) at time zone $10 end)`,
+          [tenantId, code, m, e === null ? 'repairing' : 'finished', today, d, a, e, b, zone],
+        );
+      await stop('BT-1', ma!, -2, '01:00', -2, '21:00'); // 20 h down on an 8 h shift
+      await stop('BT-2', mb!, -3, '00:30', -3, '23:30'); // two stops of 23 h on one day: 46 h in 24
+      await stop('BT-3', mb!, -3, '00:30', -3, '23:30');
+      await stop('BT-4', mc!, -1, '02:00', -1, '22:00'); // 20 h finished beside a stop open since 01:00
+      await stop('BT-5', mc!, -1, '01:00', null, null);
+      await stop('BT-7', me!, -2, '10:00', -2, '12:00'); // an ordinary stop, summed whole
+      // Finished an hour from now: today's downtime passes the part of today lived so far.
+      await tx.query(
+        `insert into repair_orders (tenant_id, code, equipment_id, phenomenon, stopped, state, reported_at, finished_at)
+         values ($1, 'BT-6', $2, 'x', true, 'finished', $3::date::timestamp at time zone $4, now() + interval '1 hour')`,
+        [tenantId, md, today, zone],
+      );
+    });
+    const days: Bucket[] = [];
+    for (let d = shift(today, -5); d <= today; d = shift(d, 1)) days.push({ start: d, end: d });
+    const recent = await bothWays(days);
+    expect(recent.totals.length).toBe(6);
+    expect(recent.totals).toEqual(recent.perMachine);
+    // The cut is real: the sums whole would be more downtime than the running time leaves.
+    const before = recent.totals.find((r) => r.k === 3)!;
+    expect(Number(before.downtime)).toBeGreaterThan(Number(before.planned) - Number(before.running));
+    const weeks = await bothWays([
+      { start: shift(today, -13), end: shift(today, -7) },
+      { start: shift(today, -6), end: today },
+    ]);
+    expect(weeks.totals).toEqual(weeks.perMachine);
+    // The random orders of the first test, around a 25-hour day.
+    const past: Bucket[] = [];
+    for (let d = '2026-10-27'; d <= '2026-11-06'; d = shift(d, 1)) past.push({ start: d, end: d });
+    const random = await bothWays(past);
+    expect(random.totals).toEqual(random.perMachine);
   });
 });

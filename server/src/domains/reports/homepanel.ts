@@ -3,7 +3,7 @@ import { ok } from '../../platform/http/envelope.js';
 import { planForReports } from '../../platform/tenancy/tenant-tx.js';
 import { openList, overdueSql } from '../repair/resources.js';
 import { type Period, Sql, shift, tenantTimeZone, todayIn } from './filters.js';
-import { hours, machineTimesSql } from './machine-times.js';
+import { hours, keptMachineCount, machineTimesSql } from './machine-times.js';
 
 /** The home panel's window: the last 30 days, today included, compared with the 30 days before. */
 export const PANEL_DAYS = 30;
@@ -42,7 +42,8 @@ export const homePanelRoutes: FastifyPluginAsync = async (app) => {
           [tx.tenantId, today, timeZone],
         );
         const sql = new Sql(tx.tenantId);
-        const cte = machineTimesSql({}, [current, previous], timeZone, sql, { totals: true });
+        const machineCount = await keptMachineCount(tx, {});
+        const cte = machineTimesSql({}, [current, previous], timeZone, sql, { totals: true, machineCount });
         // The fault ranking comes from the same day figures (fd, k 1 the current period): the machines with the
         // most failures, the ties at the fifth place ordered by code.
         const figures = await tx.query<Record<string, unknown>>(

@@ -8,7 +8,7 @@ import {
   type ReportRow,
   type TrendPoint,
 } from './framework.js';
-import { GROUPS, groupOf, hours, machineTimesSql } from './machine-times.js';
+import { GROUPS, groupOf, hours, keptMachineCount, machineTimesSql } from './machine-times.js';
 
 /*
  * Reports on the machines' time (machine-times.ts): MTBF/MTTR, fault rate and availability (OEE).
@@ -37,7 +37,8 @@ async function timeFigures(ctx: ReportContext) {
   const g = GROUPS[groupOf(q.groupBy)];
   const sql = new Sql(tx.tenantId);
   const buckets = trendBuckets(period);
-  const cte = machineTimesSql(q, buckets, period.timeZone, sql, { totals: true, period: true });
+  const machineCount = await keptMachineCount(tx, q);
+  const cte = machineTimesSql(q, buckets, period.timeZone, sql, { totals: true, period: true, machineCount });
   const all = await tx.query<ReportRow & { part: 'row' | 'total' | 'trend'; k: number | null }>(
     `with ${cte},
      grouped as (select ${g.key} as key, ${g.name} as name, grouping(${g.key}) = 1 as total, ${SUMS}
