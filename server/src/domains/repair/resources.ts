@@ -57,6 +57,13 @@ export const repairEntity = defineEntity({
       include: ['planFinish', 'dueAt', 'respondBy', 'stopped', 'equipmentId'],
       where: `state in (${openList})`,
     },
+    // The fault ranking counts a year of orders from this index alone (an index-only scan, half the time of
+    // reading the orders): when reported, state, reason, machine, downtime and assignee (the person filter).
+    {
+      name: 'faults',
+      fields: ['reportedAt'],
+      include: ['state', 'faultReasonId', 'equipmentId', 'downtimeMinutes', 'assigneeId'],
+    },
   ],
   live: true,
   downloadType: '0',

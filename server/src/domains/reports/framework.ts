@@ -34,6 +34,8 @@ export interface TrendPoint {
 
 export interface ReportResult {
   rows: ReportRow[];
+  /** How many rows there are when the report sent only the first `limit` of them. */
+  rowCount?: number;
   /** Totals over every row (the same formulas over the whole filtered set). */
   total?: Record<string, unknown>;
   trend?: TrendPoint[];
@@ -44,6 +46,8 @@ export interface ReportContext {
   q: ReportQuery;
   period: Period;
   lang: Lang;
+  /** The rows the caller shows (a page): a report may send only those, saying how many there are in rowCount. */
+  limit?: number;
 }
 
 export interface ReportDef {

@@ -87,11 +87,13 @@ export const faultReasonReport = defineReport({
        select key, name, failures, "downtimeHours",
               round(failures * 100.0 / sum(failures) over (), 2) as share,
               round(sum(failures) over (order by failures desc, name nulls last, key rows unbounded preceding) * 100.0
-                    / sum(failures) over (), 2) as cumulative
-         from g order by failures desc, name nulls last, key`,
+                    / sum(failures) over (), 2) as cumulative, count(*) over ()::int as n
+         from g order by failures desc, name nulls last, key ${ctx.limit ? `limit ${sql.p(ctx.limit)}` : ''}`,
       sql.values,
     );
-    return { rows: named(ctx, r.rows, byMachine ? 'equipmentId' : 'faultReasonId') };
+    const rowCount = Number(r.rows[0]?.n ?? 0);
+    const rows = r.rows.map(({ n: _n, ...row }) => row as ReportRow);
+    return { rows: named(ctx, rows, byMachine ? 'equipmentId' : 'faultReasonId'), rowCount };
   },
 });
 

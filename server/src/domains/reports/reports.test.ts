@@ -632,6 +632,19 @@ describe('a report with more rows than a page', () => {
     );
     const [, ...rows] = await readXlsx(await waitForDownload(t, big.token, r.id));
     expect(rows).toHaveLength(501);
+    // The fault ranking per machine sends its first 500 rows too, their shares taken over all 501.
+    await withTenant(t.db, big.tenantId, null, (tx) =>
+      tx.query(
+        `insert into repair_orders (tenant_id, code, equipment_id, phenomenon, state, reported_at)
+         select tenant_id, 'F' || code, id, 'x', 'reported', '2026-03-02T00:00:00Z' from equipment`,
+      ),
+    );
+    const ranking = await get<Report & { rowCount: number }>(
+      `/api-list/report/faultReasonChart?${PERIOD}&groupBy=equipment`,
+      big.token,
+    );
+    expect([ranking.rows.length, ranking.rowCount]).toEqual([500, 501]);
+    expect(ranking.rows.at(-1)).toMatchObject({ share: '0.20', cumulative: '99.80' });
   });
 });
 

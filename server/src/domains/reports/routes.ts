@@ -64,11 +64,11 @@ export const reportRoutes: FastifyPluginAsync = async (app) => {
       (req) =>
         req.tenant(async (tx) => {
           const period = periodOf(req.query, await tenantTimeZone(tx));
-          const result = await runReport(def, { tx, q: req.query, period, lang: req.lang });
+          const result = await runReport(def, { tx, q: req.query, period, lang: req.lang, limit: PAGE_ROWS });
           return ok({
             ...result,
             rows: result.rows.slice(0, PAGE_ROWS),
-            rowCount: result.rows.length,
+            rowCount: result.rowCount ?? result.rows.length,
             period,
             groupBy: req.query.groupBy ?? def.groups[0],
           });

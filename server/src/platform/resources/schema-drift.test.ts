@@ -127,6 +127,10 @@ describe('entity declarations and migrations', () => {
     expect(tableSpec(orders).indexes.find((i) => i.name === 'repair_orders_open_idx')!.sql).toBe(
       `create index repair_orders_open_idx on "repair_orders" (tenant_id, "state") include ("plan_finish", "due_at", "respond_by", "stopped", "equipment_id") where state in ('reported', 'dispatched', 'accepted', 'repairing', 'paused')`,
     );
+    // The fault ranking's year of orders is read from this index alone (docs/reports.md has the figures).
+    expect(tableSpec(orders).indexes.find((i) => i.name === 'repair_orders_faults_idx')!.sql).toBe(
+      `create index repair_orders_faults_idx on "repair_orders" (tenant_id, "reported_at") include ("state", "fault_reason_id", "equipment_id", "downtime_minutes", "assignee_id")`,
+    );
     expect(() => tableSpec({ ...orders, indexes: [{ name: 'x', fields: ['overdue'] }] })).toThrow(
       /overdue, not a stored field/,
     );
