@@ -86,6 +86,19 @@ export async function runReport(def: ReportDef, ctx: ReportContext): Promise<Rep
  */
 export const PAGE_ROWS = 500;
 
+/**
+ * A report that can send its page only: its statement selects ROW_COUNT (the number of all rows, counted before
+ * the limit) and ends with pageLimit; countedRows takes the count off the rows.
+ */
+export const ROW_COUNT = 'count(*) over ()::int as row_count';
+export const pageLimit = (ctx: ReportContext, sql: Sql) => (ctx.limit ? `limit ${sql.p(ctx.limit)}` : '');
+export function countedRows(rows: ReportRow[]): { rows: ReportRow[]; rowCount: number } {
+  return {
+    rows: rows.map(({ row_count: _n, ...row }) => row as ReportRow),
+    rowCount: Number(rows[0]?.row_count ?? 0),
+  };
+}
+
 export const allReports = (): ReportDef[] => [...registry.values()];
 export const findReport = (key: string): ReportDef | undefined => registry.get(key);
 

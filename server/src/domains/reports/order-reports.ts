@@ -1,6 +1,16 @@
 import { t } from '../../platform/i18n/index.js';
 import { keptMachines, Sql } from './filters.js';
-import { defineReport, namedRows, ordersDrill, periodCte, type ReportContext, type ReportRow } from './framework.js';
+import {
+  countedRows,
+  defineReport,
+  namedRows,
+  ordersDrill,
+  pageLimit,
+  periodCte,
+  type ReportContext,
+  type ReportRow,
+  ROW_COUNT,
+} from './framework.js';
 import { GROUPS, groupOf, hours, machineTimesSql } from './machine-times.js';
 
 /*
@@ -87,12 +97,11 @@ export const faultReasonReport = defineReport({
        select key, name, failures, "downtimeHours",
               round(failures * 100.0 / sum(failures) over (), 2) as share,
               round(sum(failures) over (order by failures desc, name nulls last, key rows unbounded preceding) * 100.0
-                    / sum(failures) over (), 2) as cumulative, count(*) over ()::int as n
-         from g order by failures desc, name nulls last, key ${ctx.limit ? `limit ${sql.p(ctx.limit)}` : ''}`,
+                    / sum(failures) over (), 2) as cumulative, ${ROW_COUNT}
+         from g order by failures desc, name nulls last, key ${pageLimit(ctx, sql)}`,
       sql.values,
     );
-    const rowCount = Number(r.rows[0]?.n ?? 0);
-    const rows = r.rows.map(({ n: _n, ...row }) => row as ReportRow);
+    const { rows, rowCount } = countedRows(r.rows);
     return { rows: named(ctx, rows, byMachine ? 'equipmentId' : 'faultReasonId'), rowCount };
   },
 });

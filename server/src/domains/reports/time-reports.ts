@@ -3,9 +3,11 @@ import { Sql, trendBuckets } from './filters.js';
 import {
   defineReport,
   ordersDrill,
+  pageLimit,
   type ReportColumn,
   type ReportContext,
   type ReportRow,
+  ROW_COUNT,
   type TrendPoint,
 } from './framework.js';
 import { GROUPS, groupOf, hours, keptMachineCount, machineTimesSql } from './machine-times.js';
@@ -39,29 +41,23 @@ async function timeFigures(ctx: ReportContext) {
   const buckets = trendBuckets(period);
   const machineCount = await keptMachineCount(tx, q);
   const cte = machineTimesSql(q, buckets, period.timeZone, sql, { totals: true, period: true, machineCount });
-  // A page sends its first rows only (n: how many there are); sorting and sending 100,000 machines took 2 s.
-  const limit = ctx.limit ? `limit ${sql.p(ctx.limit)}` : '';
-  const all = await tx.query<ReportRow & { part: 'row' | 'total' | 'trend'; k: number | null; n: number | null }>(
+  // A page sends its first rows only; sorting and sending 100,000 machines took 2 s.
+  const all = await tx.query<ReportRow & { part: 'row' | 'total' | 'trend'; k: number | null }>(
     `with ${cte},
      grouped as (select ${g.key} as key, ${g.name} as name, grouping(${g.key}) = 1 as total, ${SUMS}
                    from mtp mt join m on m.id = mt.id ${g.join}
                   group by grouping sets ((${g.key}, ${g.name}), ()))
      select * from (
-       (select 'row' as part, key, name, null::int as k, ${FIGURES}, count(*) over ()::int as n from grouped
-         where not total order by failures desc, name nulls last ${limit})
+       (select 'row' as part, key, name, null::int as k, ${FIGURES}, ${ROW_COUNT} from grouped
+         where not total order by failures desc, name nulls last ${pageLimit(ctx, sql)})
        union all select 'total', key, name, null, ${FIGURES}, null from grouped where total
        union all select 'trend', null, null, k, ${FIGURES}, null from bk) x
      order by part, k, failures desc, name nulls last`,
     sql.values,
   );
-  const strip = ({
-    part: _part,
-    k: _k,
-    n: _n,
-    ...r
-  }: ReportRow & { part: string; k: number | null; n: number | null }) => r;
+  const strip = ({ part: _part, k: _k, row_count: _n, ...r }: ReportRow & { part: string; k: number | null }) => r;
   const rows = all.rows.filter((r) => r.part === 'row').map(strip);
-  const rowCount = Number(all.rows.find((r) => r.part === 'row')?.n ?? 0);
+  const rowCount = Number(all.rows.find((r) => r.part === 'row')?.row_count ?? 0);
   const { key: _key, name: _name, ...total } = strip(all.rows.find((r) => r.part === 'total')!);
   const trend: TrendPoint[] = all.rows
     .filter((r) => r.part === 'trend')

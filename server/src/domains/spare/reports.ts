@@ -1,5 +1,14 @@
 import { machineWhere, placeFiltered, Sql } from '../reports/filters.js';
-import { defineReport, namedRows, periodCte, type ReportContext, type ReportRow } from '../reports/framework.js';
+import {
+  countedRows,
+  defineReport,
+  namedRows,
+  pageLimit,
+  periodCte,
+  type ReportContext,
+  type ReportRow,
+  ROW_COUNT,
+} from '../reports/framework.js';
 
 /*
  * Reports on the parts stock issued (spare_moves of kind out: posted issues, at their moving-average cost):
@@ -59,20 +68,13 @@ const partGroup = (g: string | undefined, allowed: readonly PartGroup[]): PartGr
 
 const FILTERS = ['period', 'workshopId', 'lineId', 'categoryId', 'equipmentId', 'userId'] as const;
 
-/**
- * A page's first rows only (grouped by machine, 60,000 rows on the large tenant), with the count and the sums of
- * all of them taken before the limit.
- */
-const overAllSql = (quantity: string, amount: string) =>
-  `count(*) over ()::int as all_rows, sum(${quantity}) over () as all_quantity, sum(${amount}) over () as all_amount`;
-const pageLimit = (ctx: ReportContext, sql: Sql) => (ctx.limit ? `limit ${sql.p(ctx.limit)}` : '');
-function overAll(rows: ReportRow[]) {
-  const first = rows[0];
-  return {
-    rows: rows.map(({ all_rows: _n, all_quantity: _q, all_amount: _a, ...row }) => row as ReportRow),
-    rowCount: Number(first?.all_rows ?? 0),
-    first,
-  };
+/** The sums of all rows, taken before a page's limit (grouped by machine, 60,000 rows on the large tenant). */
+const sumsOfAll = (quantity: string, amount: string) =>
+  `${ROW_COUNT}, sum(${quantity}) over () as all_quantity, sum(${amount}) over () as all_amount`;
+function paged(result: ReportRow[]) {
+  const first = result[0];
+  const { rows, rowCount } = countedRows(result);
+  return { rows: rows.map(({ all_quantity: _q, all_amount: _a, ...row }) => row as ReportRow), rowCount, first };
 }
 
 /** spareChart: parts issued and their cost by part, part category, machine, category or workshop. */
@@ -96,11 +98,11 @@ export const spareChartReport = defineReport({
        grp as (select ${g.key} as key, ${g.name} as name, sum(iss.quantity) as quantity, sum(iss.amount) as amount
                  from iss ${g.join} group by ${g.key}, ${g.name})
        select key, name, quantity::numeric(14, 2) as quantity, amount::numeric(16, 2) as amount,
-              round(100.0 * amount / nullif(sum(amount) over (), 0), 1) as share, ${overAllSql('quantity', 'amount')}
+              round(100.0 * amount / nullif(sum(amount) over (), 0), 1) as share, ${sumsOfAll('quantity', 'amount')}
          from grp order by amount desc nulls last, name nulls last ${pageLimit(ctx, sql)}`,
       sql.values,
     );
-    const { rows, rowCount, first } = overAll(r.rows);
+    const { rows, rowCount, first } = paged(r.rows);
     return {
       rows: namedRows(ctx, rows),
       rowCount,
@@ -138,12 +140,12 @@ export const spareCostReport = defineReport({
               count(distinct iss.check_task_id)::int as tasks,
               sum(iss.quantity)::numeric(14, 2) as quantity, sum(iss.amount)::numeric(16, 2) as amount,
               round(sum(iss.amount) / nullif(count(distinct iss.order_id) + count(distinct iss.check_task_id), 0), 2)
-                as "perOrder", ${overAllSql('sum(iss.quantity)', 'sum(iss.amount)')}
+                as "perOrder", ${sumsOfAll('sum(iss.quantity)', 'sum(iss.amount)')}
          from iss ${g.join} group by ${g.key}, ${g.name} order by amount desc nulls last, name nulls last
          ${pageLimit(ctx, sql)}`,
       sql.values,
     );
-    const { rows, rowCount } = overAll(r.rows);
+    const { rows, rowCount } = paged(r.rows);
     return { rows: namedRows(ctx, rows), rowCount };
   },
 });
