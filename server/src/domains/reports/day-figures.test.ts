@@ -2,8 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { secondTenant } from '../../platform/resources/testkit.js';
 import { type TenantTx, withTenant } from '../../platform/tenancy/tenant-tx.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
-import { type Bucket, Sql, shift, tenantTimeZone, todayIn } from './filters.js';
+import { type Bucket, type ReportQuery, Sql, shift, tenantTimeZone, todayIn } from './filters.js';
 import { machineTimesSql } from './machine-times.js';
+import { keptMachinesPer, PLACE_COLUMNS, type PlaceGroup, placeTimesSql } from './place-times.js';
 
 /*
  * repair_day_figures is kept by triggers on repair_orders (migration 0035). Whatever the writes — inserts, an
@@ -62,13 +63,34 @@ const LIVE = {
            order by 1`,
 };
 
+/**
+ * The figures per day and place (repair_place_days, migration 0047) as kept, and as the kept day figures of the
+ * machines not deleted add up in their places now.
+ */
+const PLACE = `workshop_id::int, line_id::int, category_id::int`;
+const placeRows = (from: string) =>
+  `select day::text, ${PLACE}, ${FIGURES.split(', ')
+    .map((c) => `round(${c}, 4)::text as ${c}`)
+    .join(', ')} from (${from}) p where ${NONZERO} order by day, workshop_id, line_id, category_id`;
+const PLACES = {
+  kept: placeRows('select * from repair_place_days'),
+  fresh: placeRows(`select x.day, coalesce(e.workshop_id, 0) as workshop_id, coalesce(e.line_id, 0) as line_id,
+                           coalesce(e.category_id, 0) as category_id, ${SUMS}
+                      from repair_day_figures x join equipment e on e.id = x.equipment_id and e.deleted_at is null
+                     group by 1, 2, 3, 4`),
+};
+
+async function expectPlacesIn(tx: TenantTx) {
+  const placesKept = (await tx.query(PLACES.kept)).rows;
+  expect(placesKept.length).toBeGreaterThan(0);
+  expect(placesKept).toEqual((await tx.query(PLACES.fresh)).rows);
+}
+
 async function expectKeptEqualsFresh() {
-  const [a, b, liveKept, liveFresh] = await inTenant(async (tx) => [
-    await kept(tx),
-    await fresh(tx),
-    (await tx.query(LIVE.kept)).rows,
-    (await tx.query(LIVE.fresh)).rows,
-  ]);
+  const [a, b, liveKept, liveFresh] = await inTenant(async (tx) => {
+    await expectPlacesIn(tx);
+    return [await kept(tx), await fresh(tx), (await tx.query(LIVE.kept)).rows, (await tx.query(LIVE.fresh)).rows];
+  });
   expect(a.length).toBeGreaterThan(0);
   expect(a).toEqual(b);
   expect(liveKept).toEqual(liveFresh);
@@ -154,6 +176,22 @@ describe('the repair figures kept per machine and day', () => {
         const sets = Object.keys(change).map((k, i) => `${k} = $${i + 2}`);
         await tx.query(`update repair_orders set ${sets.join(', ')} where id = $1`, [id, ...Object.values(change)]);
       }
+    });
+    await expectKeptEqualsFresh();
+
+    // Machines moved to other places (one statement moving two), deleted and restored: their figures follow them.
+    await inTenant(async (tx) => {
+      const place = async (table: string, row: Record<string, unknown>) =>
+        Number((await tx.insert<{ id: number }>(table, row, 'id')).id);
+      const w = await place('workshops', { workshopcode: 'DFW', workshopname: 'DFW' });
+      const c = await place('equipment_categories', { code: 'DFC', name: 'DFC' });
+      await tx.query('update equipment set workshop_id = $2 where id = $1', [machines[0], w]);
+      await expectPlacesIn(tx);
+      await tx.query('update equipment set category_id = $2 where id = any($1::bigint[])', [machines.slice(1), c]);
+      await tx.query('update equipment set deleted_at = now() where id = $1', [machines[1]]);
+      await expectPlacesIn(tx);
+      await tx.query('update equipment set deleted_at = null, workshop_id = $2 where id = $1', [machines[1], w]);
+      await tx.query("update equipment set status = 'repairing' where id = $1", [machines[2]]);
     });
     await expectKeptEqualsFresh();
 
@@ -291,5 +329,92 @@ describe('the bucket totals', () => {
     for (let d = '2026-10-27'; d <= '2026-11-06'; d = shift(d, 1)) past.push({ start: d, end: d });
     const random = await bothWays(past);
     expect(random.totals).toEqual(random.perMachine);
+  });
+});
+
+/**
+ * The place figures (place-times.ts) read the place days and only the machines that may pass their planned time;
+ * they must equal the per-machine figures (machineTimesSql's mtp and bk) summed per place, on the data above:
+ * shifts, overlapping stops, open stops, a stop ending later today, machines moved and deleted.
+ */
+describe('the place figures', () => {
+  const FIG = ['planned', 'downtime', 'running', 'failures', 'repairs', 'repair_min'];
+  const figures = (x: (c: string) => string) => FIG.map((c) => `round(${x(c)}, 3)::text as ${c}`).join(', ');
+
+  async function bothWays(q: ReportQuery, group: PlaceGroup, buckets: Bucket[]) {
+    return inTenant(async (tx) => {
+      const zone = await tenantTimeZone(tx);
+      const place = new Sql(tx.tenantId);
+      const cte = placeTimesSql(q, buckets, zone, place, group, await keptMachinesPer(tx, q, group));
+      const byPlace = {
+        rows: (await tx.query(`with ${cte} select g::int, ${figures((c) => c)} from gr order by g`, place.values)).rows,
+        trend: (await tx.query(`with ${cte} select k, ${figures((c) => c)} from bk order by k`, place.values)).rows,
+      };
+      const every = new Sql(tx.tenantId);
+      const all = machineTimesSql(q, buckets, zone, every, { totals: true, period: true });
+      const col = PLACE_COLUMNS[group];
+      const byMachine = {
+        rows: (
+          await tx.query(
+            `with ${all} select coalesce(m.${col}, 0)::int as g, ${figures((c) => `sum(mtp.${c})`)}
+               from mtp join m on m.id = mtp.id group by 1 order by 1`,
+            every.values,
+          )
+        ).rows,
+        trend: (await tx.query(`with ${all} select k, ${figures((c) => c)} from bk order by k`, every.values)).rows,
+      };
+      return { byPlace, byMachine };
+    });
+  }
+
+  it('equal the per-machine figures summed per workshop, line and category, with and without a place filter', async () => {
+    const zone = await inTenant(tenantTimeZone);
+    const today = todayIn(zone);
+    const ids = await inTenant(async (tx) => {
+      const add = async (table: string, row: Record<string, unknown>) =>
+        Number((await tx.insert<{ id: number }>(table, row, 'id')).id);
+      const w1 = await add('workshops', { workshopcode: 'PF1', workshopname: 'PF1' });
+      const w2 = await add('workshops', { workshopcode: 'PF2', workshopname: 'PF2' });
+      const l1 = await add('lines', { linecode: 'PL1', linename: 'PL1', workshopid: w1 });
+      const c1 = await add('equipment_categories', { code: 'PC1', name: 'PC1' });
+      const m = async (code: string) =>
+        Number((await tx.query<{ id: number }>('select id from equipment where code = $1', [code])).rows[0]!.id);
+      // BT-A (shifts) and BT-B (overlapping stops) in line 1 of workshop 1, BT-C (open stop) in workshop 1 and
+      // category 1, BT-D (a stop ending later today) in workshop 2, BT-E and the first test's machines elsewhere.
+      await tx.query('update equipment set workshop_id = $2, line_id = $3 where id = any($1::bigint[])', [
+        [await m('BT-A'), await m('BT-B')],
+        w1,
+        l1,
+      ]);
+      await tx.query('update equipment set workshop_id = $2, category_id = $3 where id = $1', [
+        await m('BT-C'),
+        w1,
+        c1,
+      ]);
+      await tx.query('update equipment set workshop_id = $2 where id = $1', [await m('BT-D'), w2]);
+      await tx.query('update equipment set category_id = $2 where id = $1', [await m('BT-E'), c1]);
+      return { w1, c1 };
+    });
+    const days: Bucket[] = [];
+    for (let d = shift(today, -5); d <= today; d = shift(d, 1)) days.push({ start: d, end: d });
+    const past: Bucket[] = [];
+    for (let d = '2026-10-27'; d <= '2026-11-06'; d = shift(d, 1)) past.push({ start: d, end: d });
+    const weeks = [
+      { start: shift(today, -13), end: shift(today, -7) },
+      { start: shift(today, -6), end: today },
+    ];
+    let compared = 0;
+    for (const group of ['workshop', 'line', 'category'] as const)
+      for (const q of [{}, { workshopId: ids.w1 }, { categoryId: ids.c1 }])
+        for (const buckets of [days, past, weeks]) {
+          const { byPlace, byMachine } = await bothWays(q, group, buckets);
+          expect(byPlace.rows.length).toBeGreaterThan(0);
+          expect(byPlace).toEqual(byMachine);
+          compared++;
+        }
+    expect(compared).toBe(27);
+    // The cut is real: on some day of workshop 1 the whole downtime is more than planned time less running time.
+    const { byPlace } = await bothWays({ workshopId: ids.w1 }, 'workshop', days);
+    expect(byPlace.trend.some((r) => Number(r.downtime) > Number(r.planned) - Number(r.running) + 1)).toBe(true);
   });
 });

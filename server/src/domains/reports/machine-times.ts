@@ -22,7 +22,7 @@ import {
  */
 
 /** Whole minutes of a shift; an end not after the start crosses midnight (equal: 24 h). */
-const SHIFT_MINUTES = `coalesce(s.work_minutes, (extract(epoch from (s.end_time::time - s.start_time::time)) / 60)::int
+export const SHIFT_MINUTES = `coalesce(s.work_minutes, (extract(epoch from (s.end_time::time - s.start_time::time)) / 60)::int
   + case when s.end_time::time > s.start_time::time then 0 else 1440 end)`;
 
 /**
@@ -214,9 +214,9 @@ export async function keptMachineCount(tx: TenantTx, q: ReportQuery): Promise<nu
 }
 
 /** More seconds down in one day than the shortest day has (23 h, a daylight-saving change), with margin. */
-const OVERLAP_SEC = 22 * 3600;
+export const OVERLAP_SEC = 22 * 3600;
 
-const CALENDAR = 'greatest(0, extract(epoch from (b.tc - b.t0)) / 60)::numeric';
+export const CALENDAR = 'greatest(0, extract(epoch from (b.tc - b.t0)) / 60)::numeric';
 
 /**
  * CTE mtp: mt's figures per machine over all the buckets together, from the same passes over the orders. When the

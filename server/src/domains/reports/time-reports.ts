@@ -11,6 +11,7 @@ import {
   type TrendPoint,
 } from './framework.js';
 import { GROUPS, groupOf, hours, keptMachineCount, machineTimesSql } from './machine-times.js';
+import { keptMachinesPer, placeTimesFit, placeTimesSql } from './place-times.js';
 
 /*
  * Reports on the machines' time (machine-times.ts): MTBF/MTTR, fault rate and availability (OEE).
@@ -36,17 +37,30 @@ const SUMS = `sum(mt.planned) as planned, sum(mt.downtime) as downtime, sum(mt.r
  */
 async function timeFigures(ctx: ReportContext) {
   const { tx, q, period, lang } = ctx;
-  const g = GROUPS[groupOf(q.groupBy)];
+  const group = groupOf(q.groupBy);
+  const g = GROUPS[group];
   const sql = new Sql(tx.tenantId);
   const buckets = trendBuckets(period);
-  const machineCount = await keptMachineCount(tx, q);
-  const cte = machineTimesSql(q, buckets, period.timeZone, sql, { totals: true, period: true, machineCount });
-  // A page sends its first rows only; sorting and sending 100,000 machines took 2 s.
-  const all = await tx.query<ReportRow & { part: 'row' | 'total' | 'trend'; k: number | null }>(
-    `with ${cte},
+  let grouped: string;
+  if (placeTimesFit(q, group)) {
+    // By place: from the place days, without a row per machine (place-times.ts).
+    const counts = await keptMachinesPer(tx, q, group);
+    const cte = placeTimesSql(q, buckets, period.timeZone, sql, group, counts);
+    grouped = `${cte},
+     grouped as (select nullif(gr.g, 0) as key, ${g.name} as name, grouping(gr.g) = 1 as total, ${SUMS.replaceAll('mt.', 'gr.')}
+                   from gr ${g.join.replace(g.key, 'nullif(gr.g, 0)')}
+                  group by grouping sets ((gr.g, ${g.name}), ()))`;
+  } else {
+    const machineCount = await keptMachineCount(tx, q);
+    const cte = machineTimesSql(q, buckets, period.timeZone, sql, { totals: true, period: true, machineCount });
+    grouped = `${cte},
      grouped as (select ${g.key} as key, ${g.name} as name, grouping(${g.key}) = 1 as total, ${SUMS}
                    from mtp mt join m on m.id = mt.id ${g.join}
-                  group by grouping sets ((${g.key}, ${g.name}), ()))
+                  group by grouping sets ((${g.key}, ${g.name}), ()))`;
+  }
+  // A page sends its first rows only; sorting and sending 100,000 machines took 2 s.
+  const all = await tx.query<ReportRow & { part: 'row' | 'total' | 'trend'; k: number | null }>(
+    `with ${grouped}
      select * from (
        (select 'row' as part, key, name, null::int as k, ${FIGURES}, ${ROW_COUNT} from grouped
          where not total order by failures desc, name nulls last ${pageLimit(ctx, sql)})

@@ -1,0 +1,138 @@
+import { tableVersions } from '../../platform/tenancy/table-versions.js';
+import type { TenantTx } from '../../platform/tenancy/tenant-tx.js';
+import { type Bucket, bucketsSql, machineWhere, type ReportQuery, Sql, shift } from './filters.js';
+import { CALENDAR, OVERLAP_SEC, SHIFT_MINUTES } from './machine-times.js';
+
+/** The places a report can group by without reading each machine: the columns of repair_place_days. */
+export const PLACE_COLUMNS = { workshop: 'workshop_id', line: 'line_id', category: 'category_id' } as const;
+export type PlaceGroup = keyof typeof PLACE_COLUMNS;
+
+/**
+ * Whether a report's figures can come from repair_place_days (migration 0047): grouped by a place, over every
+ * person (the place days do not keep the assignee) and every machine of the places the filters keep.
+ */
+export const placeTimesFit = (q: ReportQuery, group: string): group is PlaceGroup =>
+  group in PLACE_COLUMNS && !q.equipmentId && !q.userId;
+
+/**
+ * The number of machines the filters keep in each place of a column (0 for none), counted once per version of the
+ * machines' table.
+ */
+export async function keptMachinesPer(tx: TenantTx, q: ReportQuery, group: PlaceGroup): Promise<Map<number, number>> {
+  const version = (await tableVersions(tx, ['equipment'])).key('equipment');
+  const filters = [q.workshopId, q.lineId, q.categoryId].map((v) => v ?? '').join(',');
+  const counts = await tx.memo.remember(
+    version && `keptPer|${tx.tenantId}|${version}|${group}|${filters}`,
+    async () => {
+      const sql = new Sql(tx.tenantId);
+      const col = PLACE_COLUMNS[group];
+      const r = await tx.query<{ g: number; n: number }>(
+        `select coalesce(e.${col}, 0) as g, count(*)::int as n from equipment e where ${machineWhere(q, sql)} group by 1`,
+        sql.values,
+      );
+      return r.rows.map((x) => [Number(x.g), Number(x.n)] as [number, number]);
+    },
+  );
+  return new Map(counts);
+}
+
+/**
+ * The time figures per bucket (bk: the trend's totals) and per place over the whole period (gr: g, planned,
+ * downtime, running, failures, repairs, repair_min), equal to machineTimesSql's mt and mtp summed, without a row
+ * per machine: failures, repairs and downtime are the place days' sums (plus the open stops). A machine's downtime
+ * is cut at its planned time only where it may pass it, and only those machines are read one by one: with shifts,
+ * with a stop still open, with a day of more than 22 hours down (overlapping stops) or a day not yet over. Any other
+ * machine's downtime is at most its calendar, which is its planned time. Planned time is the kept machines without
+ * shifts per place (counts, from keptMachinesPer) times the calendar, plus the shifts of the others.
+ */
+export function placeTimesSql(
+  q: ReportQuery,
+  buckets: Bucket[],
+  timeZone: string,
+  sql: Sql,
+  group: PlaceGroup,
+  counts: Map<number, number>,
+): string {
+  const b = bucketsSql(buckets, timeZone, sql);
+  const tz = sql.p(timeZone);
+  const sorted = [...buckets].sort((a, x) => (a.start < x.start ? -1 : 1));
+  if (!sorted.every((x, i) => i === 0 || x.start === shift(sorted[i - 1]!.end, 1)))
+    throw new Error('placeTimesSql: the buckets must follow one another without a gap');
+  const first = sql.p(sorted[0]!.start);
+  const last = sql.p(sorted.at(-1)!.end);
+  const to = `((${last}::date + 1)::timestamp at time zone ${tz})`;
+  const machines = machineWhere(q, sql);
+  const col = PLACE_COLUMNS[group];
+  const places = [
+    q.workshopId ? `and p.workshop_id = ${sql.p(q.workshopId)}` : '',
+    q.lineId ? `and p.line_id = ${sql.p(q.lineId)}` : '',
+    q.categoryId ? `and p.category_id = ${sql.p(q.categoryId)}` : '',
+  ].join(' ');
+  const bucketOf = (day: string) => `(select ks from bt)[width_bucket(${day}, (select d from bt))]`;
+  const inPeriod = (f: string) => `${f}.tenant_id = $1 and ${f}.day >= ${first}::date and ${f}.day <= ${last}::date`;
+  return `b as (${b}),
+  bt as (select array_append(array_agg(t0 order by t0), max(t1)) as t, array_append(array_agg(d0 order by d0), max(d1) + 1) as d,
+                array_agg(k order by t0) as ks, count(*)::int as n from b),
+  gn as (select g, n from unnest(${sql.p([...counts.keys()])}::bigint[], ${sql.p([...counts.values()])}::int[]) as x(g, n)),
+  sh as (select es.equipment_id, es.start_date, es.end_date, ${SHIFT_MINUTES} as minutes
+           from equipment_shifts es join shifts s on s.tenant_id = es.tenant_id and s.id = es.shift_id and s.deleted_at is null
+           join equipment e on e.tenant_id = $1 and e.id = es.equipment_id and ${machines}
+          where es.tenant_id = $1),
+  shb as (select b.k, sh.equipment_id as id,
+            sum(sh.minutes * greatest(0, least(sh.end_date, b.dc) - greatest(sh.start_date, b.d0) + 1))::numeric as planned
+            from b join sh on sh.start_date <= b.dc and sh.end_date >= b.d0 group by b.k, sh.equipment_id),
+  hs as (select distinct equipment_id as id from sh),
+  live as (select l.equipment_id, l.reported_at from repair_live_stops l
+             join equipment e on e.tenant_id = $1 and e.id = l.equipment_id and ${machines}
+            where l.tenant_id = $1 and l.reported_at < ${to}),
+  lv as (select b.k, o.equipment_id as id, greatest(0, extract(epoch from (b.tc - greatest(b.t0, o.reported_at))))::float8 as sec
+           from live o
+          cross join lateral generate_series(greatest(1, width_bucket(o.reported_at, (select t from bt))), (select n from bt)) as g(j)
+           join b on b.k = (select ks from bt)[g.j]),
+  -- The machines read one by one (see above), with their place.
+  cid as (select f.equipment_id as id from repair_day_figures f where ${inPeriod('f')} and f.downtime_sec > ${OVERLAP_SEC}
+          union select f.equipment_id from repair_day_figures f
+           where ${inPeriod('f')} and f.day >= (now() at time zone ${tz})::date and f.downtime_sec <> 0
+          union select id from hs
+          union select id from lv),
+  cm as (select e.id, coalesce(e.${col}, 0) as g from equipment e where ${machines} and e.id in (select id from cid)),
+  cdt as (select k, id, (sum(sec) / 60)::numeric as downtime from (
+            select ${bucketOf('f.day')} as k, f.equipment_id as id, f.downtime_sec::float8 as sec
+              from repair_day_figures f join cm on cm.id = f.equipment_id where ${inPeriod('f')} and f.downtime_sec <> 0
+            union all select k, id, sec from lv) x
+          group by k, id),
+  cpl as (select cdt.k, cdt.id, cm.g, cdt.downtime,
+            case when hs.id is not null then coalesce(shb.planned, 0) else ${CALENDAR} end as planned
+            from cdt join cm on cm.id = cdt.id join b on b.k = cdt.k
+            left join hs on hs.id = cdt.id left join shb on shb.k = cdt.k and shb.id = cdt.id),
+  cg as (select k, g, sum(downtime) as downtime, sum(least(downtime, planned)) as cut from cpl group by k, g),
+  cp as (select cm.g, sum(x.downtime) as downtime, sum(least(x.downtime, x.planned)) as cut
+           from (select cpl.id, sum(cpl.downtime) as downtime,
+                        case when hs.id is not null then coalesce((select sum(shb.planned) from shb where shb.id = cpl.id), 0)
+                             else (select sum(${CALENDAR}) from b) end as planned
+                   from cpl left join hs on hs.id = cpl.id group by cpl.id, hs.id) x
+           join cm on cm.id = x.id group by cm.g),
+  -- The place days of the period per bucket and place, and the open stops' seconds with them.
+  pd as (select k, g, sum(failures) as failures, sum(repairs) as repairs, sum(repair_min) as repair_min,
+                sum(sec) as sec from (
+           select ${bucketOf('p.day')} as k, p.${col} as g, p.failures, p.repairs, p.repair_min, p.downtime_sec::float8 as sec
+             from repair_place_days p where ${inPeriod('p')} ${places}
+           union all select lv.k, cm.g, 0, 0, 0, lv.sec from lv join cm on cm.id = lv.id) x
+          group by k, g),
+  hsg as (select cm.g, count(*) as n from hs join cm on cm.id = hs.id group by cm.g),
+  shg as (select shb.k, cm.g, sum(shb.planned) as planned from shb join cm on cm.id = shb.id group by shb.k, cm.g),
+  kg as (select b.k, gn.g, (gn.n - coalesce(hsg.n, 0)) * ${CALENDAR} + coalesce(shg.planned, 0) as planned,
+                (coalesce(pd.sec, 0) / 60)::numeric as downtime, coalesce(pd.failures, 0) as failures,
+                coalesce(pd.repairs, 0) as repairs, coalesce(pd.repair_min, 0) as repair_min,
+                coalesce(cg.downtime, 0) as cdown, coalesce(cg.cut, 0) as ccut
+           from b cross join gn left join hsg on hsg.g = gn.g left join shg on shg.k = b.k and shg.g = gn.g
+           left join pd on pd.k = b.k and pd.g = gn.g left join cg on cg.k = b.k and cg.g = gn.g),
+  bk as (select k, sum(planned) as planned, sum(downtime) as downtime, sum(planned) - sum(downtime - cdown + ccut) as running,
+                sum(failures) as failures, sum(repairs) as repairs, sum(repair_min) as repair_min
+           from kg group by k),
+  gr as (select s.g, s.planned, s.downtime, s.planned - (s.downtime - coalesce(cp.downtime, 0) + coalesce(cp.cut, 0)) as running,
+                s.failures, s.repairs, s.repair_min
+           from (select g, sum(planned) as planned, sum(downtime) as downtime, sum(failures) as failures,
+                        sum(repairs) as repairs, sum(repair_min) as repair_min from kg group by g) s
+           left join cp on cp.g = s.g)`;
+}
