@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { secondTenant } from '../../platform/resources/testkit.js';
 import { type TenantTx, withTenant } from '../../platform/tenancy/tenant-tx.js';
-import { createTestApp, type TestApp } from '../../test/harness.js';
+import { createTestApp, onPostgres, type TestApp } from '../../test/harness.js';
 import { type Bucket, type ReportQuery, Sql, shift, tenantTimeZone, todayIn } from './filters.js';
 import { machineTimesSql } from './machine-times.js';
 import { keptMachinesPer, PLACE_COLUMNS, type PlaceGroup, placeTimesSql } from './place-times.js';
@@ -95,6 +95,11 @@ async function expectKeptEqualsFresh() {
   expect(a).toEqual(b);
   expect(liveKept).toEqual(liveFresh);
   return liveKept.length;
+}
+
+async function waitFor(done: () => boolean) {
+  for (let i = 0; i < 100 && !done(); i++) await new Promise((r) => setTimeout(r, 50));
+  expect(done()).toBe(true);
 }
 
 /** A small deterministic generator: the same run every time. */
@@ -204,6 +209,58 @@ describe('the repair figures kept per machine and day', () => {
       await tx.query('update repair_orders set total_cost = coalesce(total_cost, 0) + 10');
       await tx.query('delete from repair_orders where id = any($1::bigint[])', [ids.slice(18)]);
     });
+    await expectKeptEqualsFresh();
+  });
+
+  it('follow a machine moved while its orders are written, whichever commits first (PostgreSQL)', async () => {
+    if (!onPostgres) return; // the embedded database runs one transaction at a time
+    const w = Number(
+      (
+        await inTenant((tx) =>
+          tx.insert<{ id: number }>('workshops', { workshopcode: 'RACE', workshopname: 'RACE' }, 'id'),
+        )
+      ).id,
+    );
+    const order = (tx: TenantTx, code: string) =>
+      tx.insert('repair_orders', {
+        code,
+        equipment_id: machines[2],
+        phenomenon: 'race',
+        stopped: true,
+        state: 'finished',
+        reported_at: '2026-10-30T08:00:00Z',
+        finished_at: '2026-10-30T12:00:00Z',
+      });
+    const move = (tx: TenantTx, to: number | null) =>
+      tx.query('update equipment set workshop_id = $2 where id = $1', [machines[2], to]);
+    const pause = () => new Promise((r) => setTimeout(r, 300));
+    // The order first: the move waits for it, then carries its figures.
+    let moved: unknown = null;
+    await inTenant(async (tx) => {
+      await order(tx, 'RACE-1');
+      void inTenant((tx2) => move(tx2, w)).then(
+        () => (moved = true),
+        (e: unknown) => (moved = e),
+      );
+      await pause();
+      expect(moved).toBeNull();
+    });
+    await waitFor(() => moved !== null);
+    expect(moved).toBe(true);
+    await expectKeptEqualsFresh();
+    // The move first: the order's figures wait for it and go to the new place.
+    let written: unknown = null;
+    await inTenant(async (tx) => {
+      await move(tx, null);
+      void inTenant((tx2) => order(tx2, 'RACE-2')).then(
+        () => (written = true),
+        (e: unknown) => (written = e),
+      );
+      await pause();
+      expect(written).toBeNull();
+    });
+    await waitFor(() => written !== null);
+    expect(written).toBe(true);
     await expectKeptEqualsFresh();
   });
 

@@ -57,7 +57,27 @@ describe('database failures', () => {
     expect(databaseFailure(coded('23505'))).toBeNull();
   });
 
-  it('answer 400 and 503 in the envelope with a translated message, never the database text', async () => {
+  it("recognise transactions in each other's way: a deadlock, a serialization failure, a lock not granted in time", async () => {
+    const coded = (code: string) => Object.assign(new Error('x'), { code });
+    for (const code of ['40P01', '40001', '55P03']) expect(databaseFailure(coded(code)), code).toBe('busy');
+    if (db.kind !== 'postgres') return; // the embedded database runs one transaction at a time
+    // A real refusal from the driver: a row held by one transaction, asked for by another that will not wait.
+    await db.query("insert into probe_values values ('held')");
+    let refusal: unknown = null;
+    await db.transaction(async (holder) => {
+      await holder.query("select * from probe_values where v = 'held' for update");
+      await db
+        .transaction(async (other) => {
+          await other.query("select * from probe_values where v = 'held' for update nowait");
+        })
+        .catch((err: unknown) => {
+          refusal = err;
+        });
+    });
+    expect(databaseFailure(refusal)).toBe('busy');
+  });
+
+  it('answer 400, 409 and 503 in the envelope with a translated message, never the database text', async () => {
     const app = Fastify({ logger: false });
     app.decorateRequest('lang', 'en');
     registerErrorHandler(app, null);
@@ -67,6 +87,15 @@ describe('database failures', () => {
     });
     app.get('/down', async () => {
       throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+    });
+    app.get('/busy', async () => {
+      throw Object.assign(new Error('deadlock detected'), { code: '40P01' });
+    });
+    const busy = await app.inject({ method: 'GET', url: '/busy' });
+    expect({ status: busy.statusCode, ...busy.json() }).toEqual({
+      status: 409,
+      rtnCode: 409,
+      msg: 'Someone else changed the same data at this moment; please try again',
     });
     const value = await app.inject({ method: 'GET', url: '/value' });
     expect({ status: value.statusCode, ...value.json() }).toEqual({

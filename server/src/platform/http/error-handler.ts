@@ -46,7 +46,8 @@ export function accessErrorReply(err: AppError, lang: Lang): { status: number; b
 
 /**
  * The answer to a failure of the database, never its own text: 503 while it cannot be reached, 400 for a
- * value it refused (one the schemas let through). Null for any other error.
+ * value it refused (one the schemas let through), 409 when it gave up on the transaction for another's sake.
+ * Null for any other error.
  */
 export function databaseErrorReply(
   err: unknown,
@@ -58,6 +59,10 @@ export function databaseErrorReply(
   if (failure === 'unavailable') {
     req.log.error({ err }, 'database unavailable');
     return { status: 503, body: { rtnCode: 503, msg: t(lang, 'errors.unavailable') } };
+  }
+  if (failure === 'busy') {
+    req.log.warn({ err }, 'transaction in the way of another');
+    return { status: 409, body: { rtnCode: 409, msg: t(lang, 'errors.busy') } };
   }
   req.log.warn({ err }, 'value refused by the database');
   return { status: 400, body: { rtnCode: 400, msg: t(lang, 'errors.invalidValue') } };
