@@ -4,7 +4,7 @@ import { type TenantTx, withTenant } from '../../platform/tenancy/tenant-tx.js';
 import { createTestApp, onPostgres, type TestApp } from '../../test/harness.js';
 import { type Bucket, type ReportQuery, Sql, shift, tenantTimeZone, todayIn } from './filters.js';
 import { machineTimesSql } from './machine-times.js';
-import { keptMachinesPer, PLACE_COLUMNS, type PlaceGroup, placeTimesSql } from './place-times.js';
+import { keptMachinesPer, PLACE_COLUMNS, type PlaceGroup, placeSumsSql, placeTimesSql } from './place-times.js';
 
 /*
  * repair_day_figures is kept by triggers on repair_orders (migration 0035). Whatever the writes — inserts, an
@@ -470,6 +470,37 @@ describe('the place figures', () => {
           compared++;
         }
     expect(compared).toBe(27);
+    // The workshop analysis's sums (placeSumsSql) against each machine's figures (fk) summed per place.
+    const COST = ['failures', 'downtime', 'reported_min', 'labour_cost', 'parts_cost', 'external_cost', 'total_cost'];
+    const costs = (x: (c: string) => string) => COST.map((c) => `round(${x(c)}, 3)::text as ${c}`).join(', ');
+    for (const group of ['workshop', 'line', 'category'] as const)
+      for (const q of [{}, { workshopId: ids.w1 }])
+        for (const period of [
+          { start: shift(today, -5), end: today },
+          { start: '2026-10-27', end: '2026-11-06' },
+        ]) {
+          const { byPlace, byMachine } = await inTenant(async (tx) => {
+            const place = new Sql(tx.tenantId);
+            const cte = placeSumsSql(q, period, zone, place, group, await keptMachinesPer(tx, q, group));
+            const every = new Sql(tx.tenantId);
+            const all = machineTimesSql(q, [period], zone, every, { costs: true });
+            const col = PLACE_COLUMNS[group];
+            return {
+              byPlace: (
+                await tx.query(`with ${cte} select g::int, ${costs((c) => c)} from gs order by g`, place.values)
+              ).rows,
+              byMachine: (
+                await tx.query(
+                  `with ${all} select coalesce(m.${col}, 0)::int as g, ${costs((c) => `coalesce(sum(fk.${c}), 0)`)}
+                     from m left join fk on fk.id = m.id group by 1 order by 1`,
+                  every.values,
+                )
+              ).rows,
+            };
+          });
+          expect(byPlace.length).toBeGreaterThan(0);
+          expect(byPlace).toEqual(byMachine);
+        }
     // The cut is real: on some day of workshop 1 the whole downtime is more than planned time less running time.
     const { byPlace } = await bothWays({ workshopId: ids.w1 }, 'workshop', days);
     expect(byPlace.trend.some((r) => Number(r.downtime) > Number(r.planned) - Number(r.running) + 1)).toBe(true);

@@ -12,6 +12,7 @@ import {
   ROW_COUNT,
 } from './framework.js';
 import { GROUPS, groupOf, hours, machineTimesSql } from './machine-times.js';
+import { keptMachinesPer, placeSumsSql, placeTimesFit, placeTimesSql } from './place-times.js';
 
 /*
  * Reports on the repair orders: workshop analysis (failures, downtime, cost), fault reasons (Pareto) and
@@ -39,8 +40,25 @@ export const workshopReport = defineReport({
   ],
   async run(ctx) {
     const { tx, q, period } = ctx;
-    const g = GROUPS[groupOf(q.groupBy, 'workshop')];
+    const group = groupOf(q.groupBy, 'workshop');
+    const g = GROUPS[group];
     const sql = new Sql(tx.tenantId);
+    if (placeTimesFit(q, group)) {
+      // By place, from the place days (place-times.ts).
+      const counts = await keptMachinesPer(tx, q, group);
+      const cte = placeSumsSql(q, { start: period.start, end: period.end }, period.timeZone, sql, group, counts);
+      const r = await tx.query<ReportRow>(
+        `with ${cte}
+         select nullif(gs.g, 0) as key, ${g.name} as name, gs.failures::int as failures,
+                ${hours('gs.downtime')} as "downtimeHours", ${hours('gs.reported_min')} as "repairHours",
+                gs.labour_cost::numeric(14, 2) as "labourCost", gs.parts_cost::numeric(14, 2) as "partsCost",
+                gs.external_cost::numeric(14, 2) as "externalCost", gs.total_cost::numeric(14, 2) as "totalCost"
+           from gs ${g.join.replace(g.key, 'nullif(gs.g, 0)')}
+          order by failures desc, "totalCost" desc, name nulls last`,
+        sql.values,
+      );
+      return { rows: named(ctx, r.rows, g.drill) };
+    }
     // One bucket, the period: fk is each machine's figures over it, its downtime not cut at planned time here.
     const cte = machineTimesSql(q, [{ start: period.start, end: period.end }], period.timeZone, sql, { costs: true });
     const r = await tx.query<ReportRow>(
@@ -185,15 +203,45 @@ export const equipmentReport = defineReport({
   ],
   async run(ctx) {
     const { tx, q, period, lang } = ctx;
-    const group = q.groupBy === 'category' || q.groupBy === 'workshop' ? GROUPS[q.groupBy] : null;
     const sql = new Sql(tx.tenantId);
-    const cte = machineTimesSql(
-      { ...q, userId: undefined },
-      [{ start: period.start, end: period.end }],
-      period.timeZone,
-      sql,
-      { perBucket: true, timeOnly: true },
-    );
+    const everyone = { ...q, userId: undefined };
+    if ((q.groupBy === 'category' || q.groupBy === 'workshop') && placeTimesFit(everyone, q.groupBy)) {
+      // By place, from the place days and the machines counted per place (place-times.ts).
+      const g = GROUPS[q.groupBy];
+      const counts = await keptMachinesPer(tx, everyone, q.groupBy);
+      const cte = placeTimesSql(
+        everyone,
+        [{ start: period.start, end: period.end }],
+        period.timeZone,
+        sql,
+        q.groupBy,
+        counts,
+      );
+      const running = sql.p([...counts.values()].map((c) => c.running));
+      const r = await tx.query<ReportRow>(
+        `with ${cte},
+         rn as (select g, n from unnest(${sql.p([...counts.keys()])}::bigint[], ${running}::int[]) as x(g, n))
+         select nullif(gn.g, 0) as key, ${g.name} as name, gn.n as machines,
+                round(gn.n * 100.0 / sum(gn.n) over (), 2) as share, rn.n as "runningNow",
+                case when gr.planned > 0 then round(gr.running * 100.0 / gr.planned, 2) end as utilisation
+           from gn join rn on rn.g = gn.g left join gr on gr.g = gn.g ${g.join.replace(g.key, 'nullif(gn.g, 0)')}
+          order by machines desc, name nulls last`,
+        sql.values,
+      );
+      return {
+        rows: r.rows.map((row) => ({
+          ...row,
+          name: row.name ?? t(lang, 'reports.none'),
+          drill: ordersDrill(period, g.drill, row.key),
+        })),
+      };
+    }
+    const cte = machineTimesSql(everyone, [{ start: period.start, end: period.end }], period.timeZone, sql, {
+      perBucket: true,
+      timeOnly: true,
+    });
+    // By status (the machines' status now), or by place when one machine is asked for: each machine's figures.
+    const group = q.groupBy === 'category' || q.groupBy === 'workshop' ? GROUPS[q.groupBy] : null;
     const key = group?.key ?? 'm.status';
     const name = group?.name ?? `coalesce(i.names ->> ${sql.p(lang)}, i.name, m.status)`;
     const join =

@@ -14,11 +14,18 @@ export type PlaceGroup = keyof typeof PLACE_COLUMNS;
 export const placeTimesFit = (q: ReportQuery, group: string): group is PlaceGroup =>
   group in PLACE_COLUMNS && !q.equipmentId && !q.userId;
 
-/**
- * The number of machines the filters keep in each place of a column (0 for none), counted once per version of the
- * machines' table.
- */
-export async function keptMachinesPer(tx: TenantTx, q: ReportQuery, group: PlaceGroup): Promise<Map<number, number>> {
+/** The machines the filters keep in one place (0 for none): how many, and how many are running now. */
+export interface PlaceCount {
+  n: number;
+  running: number;
+}
+
+/** The machines the filters keep in each place of a column, counted once per version of the machines' table. */
+export async function keptMachinesPer(
+  tx: TenantTx,
+  q: ReportQuery,
+  group: PlaceGroup,
+): Promise<Map<number, PlaceCount>> {
   const version = (await tableVersions(tx, ['equipment'])).key('equipment');
   const filters = [q.workshopId, q.lineId, q.categoryId].map((v) => v ?? '').join(',');
   const counts = await tx.memo.remember(
@@ -26,14 +33,63 @@ export async function keptMachinesPer(tx: TenantTx, q: ReportQuery, group: Place
     async () => {
       const sql = new Sql(tx.tenantId);
       const col = PLACE_COLUMNS[group];
-      const r = await tx.query<{ g: number; n: number }>(
-        `select coalesce(e.${col}, 0) as g, count(*)::int as n from equipment e where ${machineWhere(q, sql)} group by 1`,
+      const r = await tx.query<{ g: number; n: number; running: number }>(
+        `select coalesce(e.${col}, 0) as g, count(*)::int as n, (count(*) filter (where e.status = 'running'))::int as running
+         from equipment e where ${machineWhere(q, sql)} group by 1`,
         sql.values,
       );
-      return r.rows.map((x) => [Number(x.g), Number(x.n)] as [number, number]);
+      return r.rows.map((x) => [Number(x.g), { n: Number(x.n), running: Number(x.running) }] as [number, PlaceCount]);
     },
   );
   return new Map(counts);
+}
+
+/** What both statements start from: the buckets, the kept machines per place, the open stops' seconds per bucket. */
+function preamble(
+  q: ReportQuery,
+  buckets: Bucket[],
+  timeZone: string,
+  sql: Sql,
+  group: PlaceGroup,
+  counts: Map<number, PlaceCount>,
+) {
+  const b = bucketsSql(buckets, timeZone, sql);
+  const tz = sql.p(timeZone);
+  const sorted = [...buckets].sort((a, x) => (a.start < x.start ? -1 : 1));
+  if (!sorted.every((x, i) => i === 0 || x.start === shift(sorted[i - 1]!.end, 1)))
+    throw new Error('place-times: the buckets must follow one another without a gap');
+  const first = sql.p(sorted[0]!.start);
+  const last = sql.p(sorted.at(-1)!.end);
+  const to = `((${last}::date + 1)::timestamp at time zone ${tz})`;
+  const machines = machineWhere(q, sql);
+  const col = PLACE_COLUMNS[group];
+  const places = [
+    q.workshopId ? `and p.workshop_id = ${sql.p(q.workshopId)}` : '',
+    q.lineId ? `and p.line_id = ${sql.p(q.lineId)}` : '',
+    q.categoryId ? `and p.category_id = ${sql.p(q.categoryId)}` : '',
+  ].join(' ');
+  const bucketOf = (day: string) => `(select ks from bt)[width_bucket(${day}, (select d from bt))]`;
+  const inPeriod = (f: string) => `${f}.tenant_id = $1 and ${f}.day >= ${first}::date and ${f}.day <= ${last}::date`;
+  const ctes = `b as (${b}),
+  bt as (select array_append(array_agg(t0 order by t0), max(t1)) as t, array_append(array_agg(d0 order by d0), max(d1) + 1) as d,
+                array_agg(k order by t0) as ks, count(*)::int as n from b),
+  gn as (select g, n from unnest(${sql.p([...counts.keys()])}::bigint[], ${sql.p([...counts.values()].map((c) => c.n))}::int[]) as x(g, n)),
+  sh as (select es.equipment_id, es.start_date, es.end_date, ${SHIFT_MINUTES} as minutes
+           from equipment_shifts es join shifts s on s.tenant_id = es.tenant_id and s.id = es.shift_id and s.deleted_at is null
+           join equipment e on e.tenant_id = $1 and e.id = es.equipment_id and ${machines}
+          where es.tenant_id = $1),
+  shb as (select b.k, sh.equipment_id as id,
+            sum(sh.minutes * greatest(0, least(sh.end_date, b.dc) - greatest(sh.start_date, b.d0) + 1))::numeric as planned
+            from b join sh on sh.start_date <= b.dc and sh.end_date >= b.d0 group by b.k, sh.equipment_id),
+  hs as (select distinct equipment_id as id from sh),
+  live as (select l.equipment_id, l.reported_at from repair_live_stops l
+             join equipment e on e.tenant_id = $1 and e.id = l.equipment_id and ${machines}
+            where l.tenant_id = $1 and l.reported_at < ${to}),
+  lv as (select b.k, o.equipment_id as id, greatest(0, extract(epoch from (b.tc - greatest(b.t0, o.reported_at))))::float8 as sec
+           from live o
+          cross join lateral generate_series(greatest(1, width_bucket(o.reported_at, (select t from bt))), (select n from bt)) as g(j)
+           join b on b.k = (select ks from bt)[g.j])`;
+  return { ctes, tz, machines, col, places, bucketOf, inPeriod };
 }
 
 /**
@@ -51,44 +107,10 @@ export function placeTimesSql(
   timeZone: string,
   sql: Sql,
   group: PlaceGroup,
-  counts: Map<number, number>,
+  counts: Map<number, PlaceCount>,
 ): string {
-  const b = bucketsSql(buckets, timeZone, sql);
-  const tz = sql.p(timeZone);
-  const sorted = [...buckets].sort((a, x) => (a.start < x.start ? -1 : 1));
-  if (!sorted.every((x, i) => i === 0 || x.start === shift(sorted[i - 1]!.end, 1)))
-    throw new Error('placeTimesSql: the buckets must follow one another without a gap');
-  const first = sql.p(sorted[0]!.start);
-  const last = sql.p(sorted.at(-1)!.end);
-  const to = `((${last}::date + 1)::timestamp at time zone ${tz})`;
-  const machines = machineWhere(q, sql);
-  const col = PLACE_COLUMNS[group];
-  const places = [
-    q.workshopId ? `and p.workshop_id = ${sql.p(q.workshopId)}` : '',
-    q.lineId ? `and p.line_id = ${sql.p(q.lineId)}` : '',
-    q.categoryId ? `and p.category_id = ${sql.p(q.categoryId)}` : '',
-  ].join(' ');
-  const bucketOf = (day: string) => `(select ks from bt)[width_bucket(${day}, (select d from bt))]`;
-  const inPeriod = (f: string) => `${f}.tenant_id = $1 and ${f}.day >= ${first}::date and ${f}.day <= ${last}::date`;
-  return `b as (${b}),
-  bt as (select array_append(array_agg(t0 order by t0), max(t1)) as t, array_append(array_agg(d0 order by d0), max(d1) + 1) as d,
-                array_agg(k order by t0) as ks, count(*)::int as n from b),
-  gn as (select g, n from unnest(${sql.p([...counts.keys()])}::bigint[], ${sql.p([...counts.values()])}::int[]) as x(g, n)),
-  sh as (select es.equipment_id, es.start_date, es.end_date, ${SHIFT_MINUTES} as minutes
-           from equipment_shifts es join shifts s on s.tenant_id = es.tenant_id and s.id = es.shift_id and s.deleted_at is null
-           join equipment e on e.tenant_id = $1 and e.id = es.equipment_id and ${machines}
-          where es.tenant_id = $1),
-  shb as (select b.k, sh.equipment_id as id,
-            sum(sh.minutes * greatest(0, least(sh.end_date, b.dc) - greatest(sh.start_date, b.d0) + 1))::numeric as planned
-            from b join sh on sh.start_date <= b.dc and sh.end_date >= b.d0 group by b.k, sh.equipment_id),
-  hs as (select distinct equipment_id as id from sh),
-  live as (select l.equipment_id, l.reported_at from repair_live_stops l
-             join equipment e on e.tenant_id = $1 and e.id = l.equipment_id and ${machines}
-            where l.tenant_id = $1 and l.reported_at < ${to}),
-  lv as (select b.k, o.equipment_id as id, greatest(0, extract(epoch from (b.tc - greatest(b.t0, o.reported_at))))::float8 as sec
-           from live o
-          cross join lateral generate_series(greatest(1, width_bucket(o.reported_at, (select t from bt))), (select n from bt)) as g(j)
-           join b on b.k = (select ks from bt)[g.j]),
+  const { ctes, tz, machines, col, places, bucketOf, inPeriod } = preamble(q, buckets, timeZone, sql, group, counts);
+  return `${ctes},
   -- The machines read one by one (see above), with their place.
   cid as (select f.equipment_id as id from repair_day_figures f where ${inPeriod('f')} and f.downtime_sec > ${OVERLAP_SEC}
           union select f.equipment_id from repair_day_figures f
@@ -135,4 +157,31 @@ export function placeTimesSql(
            from (select g, sum(planned) as planned, sum(downtime) as downtime, sum(failures) as failures,
                         sum(repairs) as repairs, sum(repair_min) as repair_min from kg group by g) s
            left join cp on cp.g = s.g)`;
+}
+
+/**
+ * The repair figures per place over the period (gs: g, failures, downtime, reported_min and the costs), for the
+ * workshop analysis: the place days' sums and the open stops' seconds, downtime not cut (as in that report).
+ */
+export function placeSumsSql(
+  q: ReportQuery,
+  period: Bucket,
+  timeZone: string,
+  sql: Sql,
+  group: PlaceGroup,
+  counts: Map<number, PlaceCount>,
+): string {
+  const { ctes, col, places, inPeriod } = preamble(q, [period], timeZone, sql, group, counts);
+  return `${ctes},
+  lvg as (select coalesce(e.${col}, 0) as g, sum(lv.sec) as sec from lv
+            join equipment e on e.tenant_id = $1 and e.id = lv.id group by 1),
+  ps as (select p.${col} as g, sum(p.failures) as failures, sum(p.reported_min) as reported_min,
+                sum(p.labour_cost) as labour_cost, sum(p.parts_cost) as parts_cost, sum(p.external_cost) as external_cost,
+                sum(p.total_cost) as total_cost, sum(p.downtime_sec)::float8 as sec
+           from repair_place_days p where ${inPeriod('p')} ${places} group by 1),
+  gs as (select gn.g, coalesce(ps.failures, 0) as failures, coalesce(ps.reported_min, 0) as reported_min,
+                coalesce(ps.labour_cost, 0) as labour_cost, coalesce(ps.parts_cost, 0) as parts_cost,
+                coalesce(ps.external_cost, 0) as external_cost, coalesce(ps.total_cost, 0) as total_cost,
+                ((coalesce(ps.sec, 0) + coalesce(lvg.sec, 0)) / 60)::numeric as downtime
+           from gn left join ps on ps.g = gn.g left join lvg on lvg.g = gn.g)`;
 }
