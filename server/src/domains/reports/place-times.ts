@@ -1,6 +1,15 @@
 import { tableVersions } from '../../platform/tenancy/table-versions.js';
 import type { TenantTx } from '../../platform/tenancy/tenant-tx.js';
-import { type Bucket, bucketsSql, machineWhere, type ReportQuery, Sql, shift } from './filters.js';
+import {
+  type Bucket,
+  bucketsSql,
+  machineWhere,
+  notDeleted,
+  placeFiltered,
+  type ReportQuery,
+  Sql,
+  shift,
+} from './filters.js';
 import { CALENDAR, OVERLAP_SEC, SHIFT_MINUTES } from './machine-times.js';
 
 /** The places a report can group by without reading each machine: the columns of repair_place_days. */
@@ -82,9 +91,10 @@ function preamble(
             sum(sh.minutes * greatest(0, least(sh.end_date, b.dc) - greatest(sh.start_date, b.d0) + 1))::numeric as planned
             from b join sh on sh.start_date <= b.dc and sh.end_date >= b.d0 group by b.k, sh.equipment_id),
   hs as (select distinct equipment_id as id from sh),
-  live as (select l.equipment_id, l.reported_at from repair_live_stops l
-             join equipment e on e.tenant_id = $1 and e.id = l.equipment_id and ${machines}
-            where l.tenant_id = $1 and l.reported_at < ${to}),
+  live as (select l.equipment_id, l.reported_at from repair_live_stops l ${
+    placeFiltered(q) ? `join equipment e on e.tenant_id = $1 and e.id = l.equipment_id and ${machines}` : ''
+  }
+            where l.tenant_id = $1 and l.reported_at < ${to} ${placeFiltered(q) ? '' : notDeleted('l')}),
   lv as (select b.k, o.equipment_id as id, greatest(0, extract(epoch from (b.tc - greatest(b.t0, o.reported_at))))::float8 as sec
            from live o
           cross join lateral generate_series(greatest(1, width_bucket(o.reported_at, (select t from bt))), (select n from bt)) as g(j)
@@ -112,15 +122,19 @@ export function placeTimesSql(
   const { ctes, tz, machines, col, places, bucketOf, inPeriod } = preamble(q, buckets, timeZone, sql, group, counts);
   return `${ctes},
   -- The machines read one by one (see above), with their place.
-  cid as (select f.equipment_id as id from repair_day_figures f where ${inPeriod('f')} and f.downtime_sec > ${OVERLAP_SEC}
-          union select f.equipment_id from repair_day_figures f
-           where ${inPeriod('f')} and f.day >= (now() at time zone ${tz})::date and f.downtime_sec <> 0
-          union select id from hs
-          union select id from lv),
-  cm as (select e.id, coalesce(e.${col}, 0) as g from equipment e where ${machines} and e.id in (select id from cid)),
+  -- As arrays, so that the machines and their days are read through their keys (= any), a few thousand of them:
+  -- the planner, guessing the candidates from lv's estimate, scanned every machine and a year of days.
+  cid as (select array(
+            select f.equipment_id from repair_day_figures f where ${inPeriod('f')} and f.downtime_sec > ${OVERLAP_SEC}
+            union select f.equipment_id from repair_day_figures f
+             where ${inPeriod('f')} and f.day >= (now() at time zone ${tz})::date and f.downtime_sec <> 0
+            union select id from hs
+            union select id from lv) as ids),
+  cm as (select e.id, coalesce(e.${col}, 0) as g from equipment e where ${machines} and e.id = any((select ids from cid)::bigint[])),
   cdt as (select k, id, (sum(sec) / 60)::numeric as downtime from (
             select ${bucketOf('f.day')} as k, f.equipment_id as id, f.downtime_sec::float8 as sec
-              from repair_day_figures f join cm on cm.id = f.equipment_id where ${inPeriod('f')} and f.downtime_sec <> 0
+              from repair_day_figures f
+             where f.equipment_id = any(array(select id from cm)) and ${inPeriod('f')} and f.downtime_sec <> 0
             union all select k, id, sec from lv) x
           group by k, id),
   cpl as (select cdt.k, cdt.id, cm.g, cdt.downtime,
