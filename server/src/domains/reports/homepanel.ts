@@ -2,8 +2,9 @@ import type { FastifyPluginAsync } from 'fastify';
 import { ok } from '../../platform/http/envelope.js';
 import { planForReports } from '../../platform/tenancy/tenant-tx.js';
 import { openList, overdueSql } from '../repair/resources.js';
-import { type Period, Sql, shift, tenantTimeZone, todayIn } from './filters.js';
-import { hours, keptMachineCount, machineTimesSql } from './machine-times.js';
+import { notDeleted, type Period, Sql, shift, tenantTimeZone, todayIn } from './filters.js';
+import { hours } from './machine-times.js';
+import { keptMachinesPer, placeTimesSql } from './place-times.js';
 
 /** The home panel's window: the last 30 days, today included, compared with the 30 days before. */
 export const PANEL_DAYS = 30;
@@ -42,13 +43,23 @@ export const homePanelRoutes: FastifyPluginAsync = async (app) => {
           [tx.tenantId, today, timeZone],
         );
         const sql = new Sql(tx.tenantId);
-        const machineCount = await keptMachineCount(tx, {});
-        const cte = machineTimesSql({}, [current, previous], timeZone, sql, { totals: true, machineCount });
-        // The fault ranking comes from the same day figures (fd, k 1 the current period): the machines with the
-        // most failures, the ties at the fifth place ordered by code.
+        // The totals per bucket (bk) from the place days, summed over every place (place-times.ts).
+        const cte = placeTimesSql(
+          {},
+          [current, previous],
+          timeZone,
+          sql,
+          'workshop',
+          await keptMachinesPer(tx, {}, 'workshop'),
+        );
+        // The fault ranking from the day figures of the current period: the machines with the most failures, the
+        // ties at the fifth place ordered by code.
         const figures = await tx.query<Record<string, unknown>>(
           `with ${cte},
-           fm as (select id, sum(failures)::int as failures from fd where k = 1 and failures <> 0 group by id),
+           fm as (select f.equipment_id as id, sum(f.failures)::int as failures from repair_day_figures f
+                   where f.tenant_id = $1 and f.day >= ${sql.p(current.start)}::date and f.day <= ${sql.p(current.end)}::date
+                     and f.failures <> 0 ${notDeleted('f')}
+                   group by 1),
            top as (select e.id as "equipmentId", e.code, e.name, fm.failures
                      from fm join equipment e on e.tenant_id = $1 and e.id = fm.id
                     where fm.failures >= (select min(failures) from (select failures from fm order by failures desc limit 5) x)
