@@ -289,10 +289,9 @@ describe('the repair figures kept per machine and day', () => {
 });
 
 /**
- * The bucket totals (bk) of the home panel and the trends cut a machine's downtime at its planned time only for the
- * machines that may pass it (with shifts, a stop still open, a day of more than 22 hours down, a day not yet over);
- * everyone else's downtime is summed whole. They must equal the sums of the per-machine rows (mt), which cut every
- * machine.
+ * The bucket totals (bk) of the trends sum the machines' time per bucket without a row per machine and bucket (the
+ * machines without shifts share the calendar; downtime is cut where a machine has some). They must equal the sums of
+ * the per-machine rows (mt), on data with shifts, overlapping stops, open stops and a stop ending later today.
  */
 describe('the bucket totals', () => {
   async function bothWays(buckets: Bucket[]) {

@@ -64,7 +64,7 @@ export function machineTimesSql(
   // The period's bounds as values the planner sees (bt's are known only when the statement runs): it then reads
   // a short period's figures through their index and a year's in one pass over the table.
   const tz = sql.p(timeZone);
-  // The buckets follow one another without a gap (a trend, the home panel's two months): a day's bucket is where
+  // The buckets follow one another without a gap (a trend): a day's bucket is where
   // the search over the first days puts it, with no join with b to test that the day is not past the bucket's end.
   const sorted = [...buckets].sort((a, x) => (a.start < x.start ? -1 : 1));
   if (!sorted.every((x, i) => i === 0 || x.start === shift(sorted[i - 1]!.end, 1)))
@@ -78,8 +78,6 @@ export function machineTimesSql(
   const placed = placeFiltered(q);
   // fk (the figures per bucket and machine) when a machine's row is read; the totals alone sum the days directly.
   const perMachine = Boolean((reads.perBucket && !reads.timeOnly) || reads.period || reads.costs);
-  // Only the bucket totals read the downtime: it is cut per machine only where it may pass the planned time.
-  const cutFew = !perMachine && !reads.perBucket;
   return `b as (${b}),
   bt as (select array_append(array_agg(t0 order by t0), max(t1)) as t, array_append(array_agg(d0 order by d0), max(d1) + 1) as d,
                 array_agg(k order by t0) as ks, count(*)::int as n from b),
@@ -99,7 +97,7 @@ export function machineTimesSql(
   -- search over the buckets' first days. Without a place or machine filter the machines are all but the deleted
   -- ones, which a short list rules out cheaper than a join with every machine.
   fd as (select (select ks from bt)[width_bucket(f.day, (select d from bt))] as k, f.equipment_id as id,
-                f.failures, f.repairs, f.repair_min, f.downtime_sec${cutFew ? ', f.day' : ''}${
+                f.failures, f.repairs, f.repair_min, f.downtime_sec${
                   reads.costs ? ', f.reported_min, f.labour_cost, f.parts_cost, f.external_cost, f.total_cost' : ''
                 }
            from repair_day_figures f
@@ -135,25 +133,7 @@ export function machineTimesSql(
                  select k, id, 0, 0, 0, sec${reads.costs ? ', 0, 0, 0, 0, 0' : ''} from lv) x
           group by k, id),
   dt as (select k, id, downtime from fk where downtime <> 0)`
-               : cutFew
-                 ? `
-  -- The machines whose downtime in a bucket may pass their planned time, the only ones summed per machine to cut
-  -- it there: those with shifts, with a stop still open, with a day of more than 22 hours down (stops that
-  -- overlap: no day is shorter, daylight saving included) or with a day not yet over. bfr sums everyone's.
-  cd as (select distinct k, id from (
-           select k, id from fd
-            where downtime_sec <> 0
-              and (downtime_sec > ${OVERLAP_SEC} or day >= (now() at time zone ${tz})::date or id in (select id from hs))
-           union all
-           select k, id from lv) c),
-  dt as (select k, id, (sum(sec) / 60)::numeric as downtime from (
-           select fd.k, fd.id, fd.downtime_sec::float8 as sec from fd join cd on cd.k = fd.k and cd.id = fd.id
-            where fd.downtime_sec <> 0
-           union all
-           select k, id, sec from lv) x
-          group by k, id),
-  lvk as (select k, sum(sec) as sec from lv group by k)`
-                 : `
+               : `
   dt as (select k, id, (sum(sec) / 60)::numeric as downtime from (
            select k, id, downtime_sec::float8 as sec from fd where downtime_sec <> 0
            union all
@@ -181,16 +161,14 @@ export function machineTimesSql(
            }${
              reads.totals
                ? `,
-  bfr as (select k, sum(failures) as failures, sum(repairs) as repairs, sum(repair_min) as repair_min${
-    cutFew ? ', sum(downtime_sec::float8) as downtime_sec' : ''
-  }
+  bfr as (select k, sum(failures) as failures, sum(repairs) as repairs, sum(repair_min) as repair_min
             from ${perMachine ? 'fk' : 'fd'} group by k),
   cal as materialized (select ${
     reads.machineCount === undefined
       ? `(select count(*) from equipment e where ${machines})`
       : `${sql.p(reads.machineCount)}::bigint`
   } - (select count(*) from hs) as n),
-  ${bucketTotals(cutFew)}`
+  ${BUCKET_TOTALS}`
                : ''
            }${reads.period ? `,\n  ${PERIOD_MACHINES}` : ''}`;
 }
@@ -238,33 +216,21 @@ const PERIOD_MACHINES = `shm as (select id, sum(planned) as planned from shb gro
 /**
  * CTE bk: the sums of mt per bucket (planned, downtime, running, failures, repairs, repair_min) without a row per
  * machine and bucket: the machines without shifts count the calendar all alike, and a machine's downtime is cut at
- * its planned time only where it has downtime. The trend and the home panel read this; 12 months of 100,000
- * machines would otherwise be 1.2 million rows. cal (the machines without shifts: all the kept machines less those
+ * its planned time only where it has downtime. The trends read this; 12 months of 100,000 machines would otherwise
+ * be 1.2 million rows. cal (the machines without shifts: all the kept machines less those
  * with shifts) counts the machines through an index instead of reading m, so m is not built when nothing else reads
  * it; it is materialized because bk's columns are copied into each figure that reads them, and each copy counted
  * the 100,000 machines again. bfr sums the failures and repairs per bucket in one pass.
  */
-const bucketTotals = (
-  cutFew: boolean,
-) => `bpl as (select b.k, (select n from cal) * ${CALENDAR} + coalesce((select sum(shb.planned) from shb where shb.k = b.k), 0)
+const BUCKET_TOTALS = `bpl as (select b.k, (select n from cal) * ${CALENDAR} + coalesce((select sum(shb.planned) from shb where shb.k = b.k), 0)
             as planned from b),
   bdt as (select dt.k, sum(dt.downtime) as downtime,
             sum(least(dt.downtime, case when hs.id is not null then coalesce(shb.planned, 0) else ${CALENDAR} end)) as cut
             from dt join b on b.k = dt.k left join hs on hs.id = dt.id left join shb on shb.k = dt.k and shb.id = dt.id
            group by dt.k),
-  ${
-    cutFew
-      ? // dt holds the machines that may pass their planned time: everyone else's downtime counts whole.
-        `bdw as (select bpl.k, ((coalesce(bfr.downtime_sec, 0) + coalesce(lvk.sec, 0)) / 60)::numeric as downtime
-            from bpl left join bfr on bfr.k = bpl.k left join lvk on lvk.k = bpl.k),
-  bk as (select bpl.k, bpl.planned, bdw.downtime,
-           bpl.planned - (bdw.downtime - coalesce(bdt.downtime, 0) + coalesce(bdt.cut, 0)) as running,`
-      : `bk as (select bpl.k, bpl.planned, coalesce(bdt.downtime, 0) as downtime, bpl.planned - coalesce(bdt.cut, 0) as running,`
-  }
+  bk as (select bpl.k, bpl.planned, coalesce(bdt.downtime, 0) as downtime, bpl.planned - coalesce(bdt.cut, 0) as running,
            coalesce(bfr.failures, 0) as failures, coalesce(bfr.repairs, 0) as repairs, coalesce(bfr.repair_min, 0) as repair_min
-           from bpl left join bdt on bdt.k = bpl.k left join bfr on bfr.k = bpl.k${
-             cutFew ? ' join bdw on bdw.k = bpl.k' : ''
-           })`;
+           from bpl left join bdt on bdt.k = bpl.k left join bfr on bfr.k = bpl.k)`;
 
 /** The group a report row stands for: one machine, a category or a workshop (the key may be null: "none"). */
 export const GROUPS = {
