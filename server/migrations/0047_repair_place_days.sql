@@ -26,6 +26,20 @@ select eam_protect('repair_place_days');
 -- machine-times.ts): the reports cut those machines' downtime at their planned time, and find them here.
 create index repair_day_figures_long_idx on repair_day_figures (tenant_id, day) where downtime_sec > 79200;
 
+-- Adds signed sums to the places' days, in key order so that two writers never wait for each other crosswise.
+create or replace function eam_place_days_put(x repair_place_days[]) returns void language plpgsql as $$
+begin
+  insert into repair_place_days as p (tenant_id, day, workshop_id, line_id, category_id, failures, reported_min,
+    labour_cost, parts_cost, external_cost, total_cost, repairs, repair_min, downtime_sec)
+  select * from unnest(x) u order by u.tenant_id, u.day, u.workshop_id, u.line_id, u.category_id
+  on conflict (tenant_id, day, workshop_id, line_id, category_id) do update set
+    failures = p.failures + excluded.failures, reported_min = p.reported_min + excluded.reported_min,
+    labour_cost = p.labour_cost + excluded.labour_cost, parts_cost = p.parts_cost + excluded.parts_cost,
+    external_cost = p.external_cost + excluded.external_cost, total_cost = p.total_cost + excluded.total_cost,
+    repairs = p.repairs + excluded.repairs, repair_min = p.repair_min + excluded.repair_min,
+    downtime_sec = p.downtime_sec + excluded.downtime_sec;
+end $$;
+
 -- Adds signed day figures (as repair_day_figures rows) to their machines' places. The machines are locked FOR KEY
 -- SHARE: a machine that moves meanwhile (FOR UPDATE in eam_place_days_move) waits for this transaction and then
 -- carries these figures along, or this waits for the move and reads the new place. Key share conflicts with no
@@ -35,21 +49,14 @@ begin
   perform 1 from equipment e
    where (e.tenant_id, e.id) in (select x.tenant_id, x.equipment_id from unnest(d) x)
    order by e.tenant_id, e.id for key share;
-  insert into repair_place_days as p (tenant_id, day, workshop_id, line_id, category_id, failures, reported_min,
-    labour_cost, parts_cost, external_cost, total_cost, repairs, repair_min, downtime_sec)
-  select x.tenant_id, x.day, coalesce(e.workshop_id, 0), coalesce(e.line_id, 0), coalesce(e.category_id, 0),
-         sum(x.failures), sum(x.reported_min), sum(x.labour_cost), sum(x.parts_cost), sum(x.external_cost),
-         sum(x.total_cost), sum(x.repairs), sum(x.repair_min), sum(x.downtime_sec)
-    from unnest(d) x
-    join equipment e on e.tenant_id = x.tenant_id and e.id = x.equipment_id and e.deleted_at is null
-   group by 1, 2, 3, 4, 5
-   order by 1, 2, 3, 4, 5
-  on conflict (tenant_id, day, workshop_id, line_id, category_id) do update set
-    failures = p.failures + excluded.failures, reported_min = p.reported_min + excluded.reported_min,
-    labour_cost = p.labour_cost + excluded.labour_cost, parts_cost = p.parts_cost + excluded.parts_cost,
-    external_cost = p.external_cost + excluded.external_cost, total_cost = p.total_cost + excluded.total_cost,
-    repairs = p.repairs + excluded.repairs, repair_min = p.repair_min + excluded.repair_min,
-    downtime_sec = p.downtime_sec + excluded.downtime_sec;
+  perform eam_place_days_put(array(
+    select row(x.tenant_id, x.day, coalesce(e.workshop_id, 0), coalesce(e.line_id, 0), coalesce(e.category_id, 0),
+               sum(x.failures)::integer, sum(x.reported_min)::bigint, sum(x.labour_cost), sum(x.parts_cost),
+               sum(x.external_cost), sum(x.total_cost), sum(x.repairs)::integer, sum(x.repair_min)::bigint,
+               sum(x.downtime_sec)::bigint)::repair_place_days
+      from unnest(d) x
+      join equipment e on e.tenant_id = x.tenant_id and e.id = x.equipment_id and e.deleted_at is null
+     group by x.tenant_id, x.day, coalesce(e.workshop_id, 0), coalesce(e.line_id, 0), coalesce(e.category_id, 0)));
 end $$;
 
 -- As in 0035, with the same signed day figures also added to the places.
@@ -118,22 +125,15 @@ create type eam_place_move as (tenant_id bigint, id bigint, workshop_id bigint, 
 
 create or replace function eam_place_days_shift(moves eam_place_move[]) returns void language plpgsql as $$
 begin
-  insert into repair_place_days as p (tenant_id, day, workshop_id, line_id, category_id, failures, reported_min,
-    labour_cost, parts_cost, external_cost, total_cost, repairs, repair_min, downtime_sec)
-  select f.tenant_id, f.day, coalesce(m.workshop_id, 0), coalesce(m.line_id, 0), coalesce(m.category_id, 0),
-         sum(m.s * f.failures), sum(m.s * f.reported_min), sum(m.s * f.labour_cost), sum(m.s * f.parts_cost),
-         sum(m.s * f.external_cost), sum(m.s * f.total_cost), sum(m.s * f.repairs), sum(m.s * f.repair_min),
-         sum(m.s * f.downtime_sec::bigint)
-    from unnest(moves) m
-    join repair_day_figures f on f.tenant_id = m.tenant_id and f.equipment_id = m.id
-   group by 1, 2, 3, 4, 5
-   order by 1, 2, 3, 4, 5
-  on conflict (tenant_id, day, workshop_id, line_id, category_id) do update set
-    failures = p.failures + excluded.failures, reported_min = p.reported_min + excluded.reported_min,
-    labour_cost = p.labour_cost + excluded.labour_cost, parts_cost = p.parts_cost + excluded.parts_cost,
-    external_cost = p.external_cost + excluded.external_cost, total_cost = p.total_cost + excluded.total_cost,
-    repairs = p.repairs + excluded.repairs, repair_min = p.repair_min + excluded.repair_min,
-    downtime_sec = p.downtime_sec + excluded.downtime_sec;
+  perform eam_place_days_put(array(
+    select row(f.tenant_id, f.day, coalesce(m.workshop_id, 0), coalesce(m.line_id, 0), coalesce(m.category_id, 0),
+               sum(m.s * f.failures)::integer, sum(m.s * f.reported_min)::bigint, sum(m.s * f.labour_cost),
+               sum(m.s * f.parts_cost), sum(m.s * f.external_cost), sum(m.s * f.total_cost),
+               sum(m.s * f.repairs)::integer, sum(m.s * f.repair_min)::bigint,
+               sum(m.s * f.downtime_sec::bigint)::bigint)::repair_place_days
+      from unnest(moves) m
+      join repair_day_figures f on f.tenant_id = m.tenant_id and f.equipment_id = m.id
+     group by f.tenant_id, f.day, coalesce(m.workshop_id, 0), coalesce(m.line_id, 0), coalesce(m.category_id, 0)));
 end $$;
 
 create or replace function eam_place_days_move() returns trigger language plpgsql as $$
