@@ -145,6 +145,14 @@ export interface Bucket {
   end: string;
 }
 
+/** The first and last day of buckets that follow one another without a gap (a gap throws). */
+export function bucketSpan(buckets: Bucket[]): { first: string; last: string } {
+  const sorted = [...buckets].sort((a, x) => (a.start < x.start ? -1 : 1));
+  if (!sorted.every((x, i) => i === 0 || x.start === shift(sorted[i - 1]!.end, 1)))
+    throw new Error('the buckets must follow one another without a gap');
+  return { first: sorted[0]!.start, last: sorted.at(-1)!.end };
+}
+
 /** The trend's buckets over a period: days up to 31 days, 7-day weeks up to 26 weeks, else calendar months. */
 export function trendBuckets(period: Period): Bucket[] {
   const days = (Date.parse(period.end) - Date.parse(period.start)) / DAY + 1;

@@ -2,13 +2,13 @@ import { tableVersions } from '../../platform/tenancy/table-versions.js';
 import type { TenantTx } from '../../platform/tenancy/tenant-tx.js';
 import {
   type Bucket,
+  bucketSpan,
   bucketsSql,
   machineWhere,
   notDeleted,
   placeFiltered,
   type ReportQuery,
   Sql,
-  shift,
 } from './filters.js';
 
 /*
@@ -66,11 +66,7 @@ export function machineTimesSql(
   const tz = sql.p(timeZone);
   // The buckets follow one another without a gap (a trend): a day's bucket is where
   // the search over the first days puts it, with no join with b to test that the day is not past the bucket's end.
-  const sorted = [...buckets].sort((a, x) => (a.start < x.start ? -1 : 1));
-  if (!sorted.every((x, i) => i === 0 || x.start === shift(sorted[i - 1]!.end, 1)))
-    throw new Error('machineTimesSql: the buckets must follow one another without a gap');
-  const first = sorted[0]!.start;
-  const last = sorted.at(-1)!.end;
+  const { first, last } = bucketSpan(buckets);
   const to = `((${sql.p(last)}::date + 1)::timestamp at time zone ${tz})`;
   const machines = machineWhere(q, sql);
   const person = (o: string) => (q.userId ? `and ${o}.assignee_id = ${sql.p(q.userId)}` : '');

@@ -2,13 +2,13 @@ import { tableVersions } from '../../platform/tenancy/table-versions.js';
 import type { TenantTx } from '../../platform/tenancy/tenant-tx.js';
 import {
   type Bucket,
+  bucketSpan,
   bucketsSql,
   machineWhere,
   notDeleted,
   placeFiltered,
   type ReportQuery,
   Sql,
-  shift,
 } from './filters.js';
 import { CALENDAR, OVERLAP_SEC, SHIFT_MINUTES } from './machine-times.js';
 
@@ -64,11 +64,9 @@ function preamble(
 ) {
   const b = bucketsSql(buckets, timeZone, sql);
   const tz = sql.p(timeZone);
-  const sorted = [...buckets].sort((a, x) => (a.start < x.start ? -1 : 1));
-  if (!sorted.every((x, i) => i === 0 || x.start === shift(sorted[i - 1]!.end, 1)))
-    throw new Error('place-times: the buckets must follow one another without a gap');
-  const first = sql.p(sorted[0]!.start);
-  const last = sql.p(sorted.at(-1)!.end);
+  const span = bucketSpan(buckets);
+  const first = sql.p(span.first);
+  const last = sql.p(span.last);
   const to = `((${last}::date + 1)::timestamp at time zone ${tz})`;
   const machines = machineWhere(q, sql);
   const col = PLACE_COLUMNS[group];
