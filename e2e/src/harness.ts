@@ -254,6 +254,12 @@ export interface ContextOptions {
   lang?: Lang;
   /** Access token to start logged in (cookie Admin-Token). */
   token?: string;
+  /**
+   * Animate as a default browser does. Contexts ask for reduced motion unless told otherwise: a click that lands
+   * while a dropdown or drawer is still sliding in was the suite's flake on a loaded machine, and the app honours
+   * the setting by turning antd's motion off.
+   */
+  motion?: boolean;
 }
 
 /** A fresh browser context (own cookies and storage) on the server, optionally logged in. */
@@ -262,7 +268,11 @@ export async function newContext(
   server: TestServer,
   options: ContextOptions = {},
 ): Promise<BrowserContext> {
-  const context = await browser.newContext({ viewport: options.viewport ?? DESKTOP, baseURL: server.url });
+  const context = await browser.newContext({
+    viewport: options.viewport ?? DESKTOP,
+    baseURL: server.url,
+    reducedMotion: options.motion ? 'no-preference' : 'reduce',
+  });
   openContexts.add(context);
   context.on('close', () => openContexts.delete(context));
   context.on('console', (msg) => {

@@ -198,6 +198,38 @@ browserSuite('rough edges a new user met (issue 10)', () => {
     await page.context().close();
   });
 
+  it('animates by default and not when the system asks for reduced motion', async () => {
+    /** The login button's transition, and the user menu's classes while it slid in (antd's motion, if any). */
+    const motions = async (motion: boolean) => {
+      const page = await open({ motion });
+      await page.goto('/login');
+      const login = await page.getByTestId('login-submit').evaluate((el) => getComputedStyle(el).transitionDuration);
+      await loginThroughForm(page, 'admin');
+      await waitForShell(page);
+      await page.evaluate(() => {
+        const seen: string[] = [];
+        (window as unknown as { seenMotion: string[] }).seenMotion = seen;
+        new MutationObserver((records) => {
+          for (const r of records) {
+            const nodes = r.type === 'attributes' ? [r.target] : [...r.addedNodes];
+            for (const n of nodes)
+              if (n instanceof Element && /-(appear|enter)-active(\s|$)/.test(n.className)) seen.push(n.className);
+          }
+        }).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['class'] });
+      });
+      await page.getByTestId('user-menu').click();
+      await page.locator('.ant-dropdown:visible').waitFor();
+      await page.waitForTimeout(500);
+      const slid = await page.evaluate(() => (window as unknown as { seenMotion: string[] }).seenMotion.join(' / '));
+      await page.context().close();
+      return { login, slid };
+    };
+    const moving = await motions(true);
+    expect(moving.login).not.toMatch(/^0s(, 0s)*$/);
+    expect(moving.slid).toContain('ant-slide-up-appear-active');
+    expect(await motions(false)).toEqual({ login: expect.stringMatching(/^0s(, 0s)*$/), slid: '' });
+  });
+
   it('brings the active tab into view when many tabs are open', async () => {
     const page = await open({ token, viewport: { width: 1100, height: 800 } });
     await page.goto('/dashboard');

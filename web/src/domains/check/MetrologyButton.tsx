@@ -1,7 +1,7 @@
 import { Button, Drawer } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNarrow } from '../../platform/ui/useNarrow';
+import { useNarrow } from '../../platform/ui/useMediaQuery';
 import { WorkflowList } from './WorkflowList';
 
 /**

@@ -6,7 +6,7 @@ import { Fragment, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { hasPermission } from '../../app/session';
 import { toast } from '../../platform/ui/feedback';
-import { useNarrow } from '../../platform/ui/useNarrow';
+import { useNarrow } from '../../platform/ui/useMediaQuery';
 import { useEntityMeta } from '../../resources/api';
 import { ChildLists } from '../../resources/ChildLists';
 import type { Row, WorkflowAction } from '../../resources/types';

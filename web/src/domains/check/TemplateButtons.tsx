@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Envelope, HttpError, http } from '../../platform/http/client';
 import { toast } from '../../platform/ui/feedback';
-import { useNarrow } from '../../platform/ui/useNarrow';
+import { useNarrow } from '../../platform/ui/useMediaQuery';
 import { type ListContext, ResourceListPage } from '../../resources/ResourceListPage';
 import type { Row } from '../../resources/types';
 

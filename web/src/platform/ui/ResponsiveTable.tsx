@@ -3,7 +3,7 @@ import { Button, Checkbox, Dropdown, Empty, Spin, Table, type TableProps } from 
 import { type Key, type MouseEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type CardColumn, type CardLayout, cardColumns, cellValue } from './card-layout';
-import { useNarrow } from './useNarrow';
+import { useNarrow } from './useMediaQuery';
 import './responsive-table.css';
 
 export { ACTIONS_COLUMN, type CardLayout } from './card-layout';
