@@ -86,9 +86,40 @@ async function expectPlacesIn(tx: TenantTx) {
   expect(placesKept).toEqual((await tx.query(PLACES.fresh)).rows);
 }
 
+/**
+ * The orders each person finished per day (repair_person_days, migration 0048) as kept, and as the orders of
+ * machines not deleted (or of none) say now.
+ */
+const PERSON_SUMS = `done, response_min, responses, repair_min, repairs_timed`;
+const PEOPLE = {
+  kept: `select day::text, assignee_id::int, ${PERSON_SUMS} from repair_person_days
+          where done <> 0 or response_min <> 0 or responses <> 0 or repair_min <> 0 or repairs_timed <> 0
+          order by day, assignee_id`,
+  fresh: `select (o.finished_at at time zone eam_report_zone(c.timezone))::date::text as day, o.assignee_id::int,
+                 count(*)::int as done, coalesce(sum(o.response_minutes), 0)::bigint::text as response_min,
+                 count(o.response_minutes)::int as responses, coalesce(sum(o.repair_minutes), 0)::bigint::text as repair_min,
+                 count(o.repair_minutes)::int as repairs_timed
+            from repair_orders o join companies c on c.id = o.tenant_id
+            left join equipment e on e.id = o.equipment_id
+           where o.state in ('finished', 'checked') and o.finished_at is not null and o.assignee_id is not null
+             and e.deleted_at is null
+           group by 1, 2 order by 1, 2`,
+};
+
+async function expectPeopleIn(tx: TenantTx) {
+  const peopleKept = (await tx.query(PEOPLE.kept)).rows.map((r) => ({
+    ...r,
+    response_min: String(r.response_min),
+    repair_min: String(r.repair_min),
+  }));
+  expect(peopleKept.length).toBeGreaterThan(0);
+  expect(peopleKept).toEqual((await tx.query(PEOPLE.fresh)).rows);
+}
+
 async function expectKeptEqualsFresh() {
   const [a, b, liveKept, liveFresh] = await inTenant(async (tx) => {
     await expectPlacesIn(tx);
+    await expectPeopleIn(tx);
     return [await kept(tx), await fresh(tx), (await tx.query(LIVE.kept)).rows, (await tx.query(LIVE.fresh)).rows];
   });
   expect(a.length).toBeGreaterThan(0);
@@ -148,7 +179,8 @@ describe('the repair figures kept per machine and day', () => {
             reported_at: reported.toISOString(),
             finished_at: new Date(reported.getTime() + Math.floor(next() * 40 * 60) * 60_000).toISOString(),
             assignee_id: next() < 0.5 ? people[0] : null,
-            repair_minutes: Math.floor(next() * 300),
+            repair_minutes: next() < 0.9 ? Math.floor(next() * 300) : null,
+            response_minutes: next() < 0.8 ? Math.floor(next() * 120) : null,
             labour_cost: (next() * 500).toFixed(2),
             total_cost: (next() * 900).toFixed(2),
           },
@@ -175,6 +207,8 @@ describe('the repair figures kept per machine and day', () => {
           { stopped: next() < 0.5 },
           { finished_at: at().toISOString() },
           { labour_cost: (next() * 100).toFixed(2) },
+          { response_minutes: Math.floor(next() * 60) },
+          { repair_minutes: null },
           { state: 'accepted' },
           { remedy: 'no figure changes' },
         ]);
@@ -183,6 +217,30 @@ describe('the repair figures kept per machine and day', () => {
       }
     });
     await expectKeptEqualsFresh();
+
+    // A finished order of the machine deleted below, whose response time alone is then corrected.
+    await inTenant(async (tx) => {
+      const id = (
+        await tx.insert<{ id: number }>(
+          'repair_orders',
+          {
+            code: 'DF-P',
+            equipment_id: machines[1],
+            phenomenon: 'noise',
+            stopped: false,
+            state: 'finished',
+            reported_at: at().toISOString(),
+            finished_at: at().toISOString(),
+            assignee_id: people[0],
+            response_minutes: 30,
+            repair_minutes: 45,
+          },
+          'id',
+        )
+      ).id;
+      await tx.query('update repair_orders set response_minutes = 35 where id = $1', [id]);
+      await expectPeopleIn(tx);
+    });
 
     // Machines moved to other places (one statement moving two), deleted and restored: their figures follow them.
     await inTenant(async (tx) => {
@@ -195,6 +253,7 @@ describe('the repair figures kept per machine and day', () => {
       await tx.query('update equipment set category_id = $2 where id = any($1::bigint[])', [machines.slice(1), c]);
       await tx.query('update equipment set deleted_at = now() where id = $1', [machines[1]]);
       await expectPlacesIn(tx);
+      await expectPeopleIn(tx);
       await tx.query('update equipment set deleted_at = null, workshop_id = $2 where id = $1', [machines[1], w]);
       await tx.query("update equipment set status = 'repairing' where id = $1", [machines[2]]);
     });

@@ -1,5 +1,5 @@
 import { t } from '../../platform/i18n/index.js';
-import { keptMachines, Sql } from './filters.js';
+import { keptMachines, notDeleted, placeFiltered, Sql } from './filters.js';
 import {
   countedRows,
   defineReport,
@@ -124,6 +124,42 @@ export const faultReasonReport = defineReport({
   },
 });
 
+/** Personnel's orders finished in the period, each read: needed when a place or machine narrows them. */
+const ordersOneByOne = (orders: { join: string; where: string }, person: string) => `
+       o as (select o.assignee_id, o.response_minutes, o.repair_minutes, rw.record_id is not null as reworked
+               from repair_orders o join p on o.finished_at >= p.t0 and o.finished_at < p.t1 ${orders.join}
+               left join rw on rw.record_id = o.id
+              where o.tenant_id = $1 and o.state in ('finished', 'checked') and o.assignee_id is not null
+                ${orders.where} ${person}),
+       r as (select o.assignee_id as key, count(*)::int as done,
+                    round(avg(o.response_minutes), 1) as "responseMinutes",
+                    ${hours('avg(o.repair_minutes)')} as "repairHours",
+                    count(*) filter (where o.reworked)::int as rework,
+                    round(count(*) filter (where o.reworked) * 100.0 / count(*), 2) as "reworkRate"
+               from o group by o.assignee_id)`;
+
+/**
+ * Personnel's orders of every machine from the days each person finished them (repair_person_days, migration
+ * 0048), and the few sent back at acceptance read one by one.
+ */
+const ordersPerDay = (ctx: ReportContext, sql: Sql, whose: (a: string) => string) => `
+       dn as (select d.assignee_id, sum(d.done)::int as done, sum(d.response_min) as response_min,
+                     sum(d.responses) as responses, sum(d.repair_min) as repair_min, sum(d.repairs_timed) as timed
+                from repair_person_days d
+               where d.tenant_id = $1 and d.day >= ${sql.p(ctx.period.start)}::date
+                 and d.day <= ${sql.p(ctx.period.end)}::date ${whose('d')}
+               group by d.assignee_id having sum(d.done) <> 0),
+       rk as (select o.assignee_id, count(*)::int as n
+                from rw join repair_orders o on o.tenant_id = $1 and o.id = rw.record_id
+                join p on o.finished_at >= p.t0 and o.finished_at < p.t1
+               where o.state in ('finished', 'checked') and o.assignee_id is not null ${notDeleted('o')} ${whose('o')}
+               group by o.assignee_id),
+       r as (select dn.assignee_id as key, dn.done,
+                    round(dn.response_min::numeric / nullif(dn.responses, 0), 1) as "responseMinutes",
+                    ${hours('dn.repair_min::numeric / nullif(dn.timed, 0)')} as "repairHours",
+                    coalesce(rk.n, 0) as rework, round(coalesce(rk.n, 0) * 100.0 / dn.done, 2) as "reworkRate"
+               from dn left join rk on rk.assignee_id = dn.assignee_id)`;
+
 export const personnelReport = defineReport({
   key: 'personnel',
   menu: 'reportform.workshopChart',
@@ -145,28 +181,18 @@ export const personnelReport = defineReport({
     const p = periodCte(ctx, sql);
     const orders = keptMachines(q, sql, 'o');
     const checks = keptMachines(q, sql, 'c');
-    const person = q.userId ? `and o.assignee_id = ${sql.p(q.userId)}` : '';
-    const checker = q.userId ? `and c.assignee_id = ${sql.p(q.userId)}` : '';
+    const user = q.userId ? sql.p(q.userId) : null;
+    const whose = (a: string) => (user ? `and ${a}.assignee_id = ${user}` : '');
     const r = await tx.query<ReportRow>(
       `with ${p},
        -- The orders sent back at acceptance: few, read once through their partial index (migration 0036).
        rw as (select distinct s.record_id from record_steps s
                where s.tenant_id = $1 and s.entity = 'maintaintask' and s.action = 'reject'),
-       o as (select o.assignee_id, o.response_minutes, o.repair_minutes, rw.record_id is not null as reworked
-               from repair_orders o join p on o.finished_at >= p.t0 and o.finished_at < p.t1 ${orders.join}
-               left join rw on rw.record_id = o.id
-              where o.tenant_id = $1 and o.state in ('finished', 'checked') and o.assignee_id is not null
-                ${orders.where} ${person}),
-       r as (select o.assignee_id as key, count(*)::int as done,
-                    round(avg(o.response_minutes), 1) as "responseMinutes",
-                    ${hours('avg(o.repair_minutes)')} as "repairHours",
-                    count(*) filter (where o.reworked)::int as rework,
-                    round(count(*) filter (where o.reworked) * 100.0 / count(*), 2) as "reworkRate"
-               from o group by o.assignee_id),
+       ${placeFiltered(q) ? ordersOneByOne(orders, whose('o')) : ordersPerDay(ctx, sql, whose)},
        -- Checks of every kind (patrol, spot check, maintenance) done in the period, and how many by their deadline.
        c as (select c.assignee_id as key, count(*)::int as checks, count(*) filter (where not c.late)::int as on_time
                from check_tasks c join p on c.finished_at >= p.t0 and c.finished_at < p.t1 ${checks.join}
-              where c.tenant_id = $1 and c.state = 'done' and c.assignee_id is not null ${checks.where} ${checker}
+              where c.tenant_id = $1 and c.state = 'done' and c.assignee_id is not null ${checks.where} ${whose('c')}
               group by c.assignee_id)
        select coalesce(r.key, c.key) as key, u.peoplename as name, coalesce(r.done, 0) as done,
               r."responseMinutes", r."repairHours", coalesce(r.rework, 0) as rework, r."reworkRate",

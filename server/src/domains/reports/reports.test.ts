@@ -326,6 +326,33 @@ describe('workshop analysis, fault reasons, personnel, equipment', () => {
     expect(byName(r.rows, 'tech_b')).toMatchObject({ done: 1, rework: 1, reworkRate: '100.00' });
   });
 
+  it('personnel: the same from the days each person finished orders as from the orders read one by one', async () => {
+    // Unfiltered, the orders come from repair_person_days; a place filter reads each order (W1 holds every order).
+    // Up to 12 March: O4, finished on the 11th in Shanghai, counts too.
+    const personnel = (query = '') => get(`/api-list/report/personnel?start=2026-03-01&end=2026-03-12${query}`, admin);
+    const perDay = await personnel();
+    const oneByOne = await personnel(`&workshopId=${ids.w1}`);
+    const orderFigures = (rows: Record<string, unknown>[]) =>
+      rows.map(({ name, done, responseMinutes, repairHours, rework, reworkRate }) => ({
+        name,
+        done,
+        responseMinutes,
+        repairHours,
+        rework,
+        reworkRate,
+      }));
+    expect(orderFigures(perDay.rows)).toEqual(orderFigures(oneByOne.rows));
+    expect(byName(perDay.rows, 'tech_b')).toMatchObject({
+      done: 2,
+      responseMinutes: '5.0',
+      repairHours: '1.50',
+      rework: 1,
+      reworkRate: '50.00',
+    });
+    const one = await personnel(`&userId=${ids.b}`);
+    expect(orderFigures(one.rows)).toEqual(orderFigures(perDay.rows).filter((row) => row.name === 'tech_b'));
+  });
+
   it('personnel: checks of every kind finished in the period and the share done by their deadline', async () => {
     const c = (await tenantOf(t, await userWithCodes(t, tenantId, 'checker_c', []))).userId;
     await withTenant(t.db, tenantId, null, async (tx) => {
