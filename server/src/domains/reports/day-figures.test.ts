@@ -17,6 +17,7 @@ let t: TestApp;
 let tenantId: number;
 const machines: number[] = [];
 const people: number[] = [];
+const reasons: number[] = [];
 
 /** The figures as the trigger keeps them, and as they follow from the orders now; rows that are all zero drop out. */
 const FIGURES = `failures, reported_min, labour_cost, parts_cost, external_cost, total_cost, repairs, repair_min, downtime_sec`;
@@ -88,7 +89,7 @@ async function expectPlacesIn(tx: TenantTx) {
 
 /**
  * The orders each person finished per day (repair_person_days, migration 0048) as kept, and as the orders of
- * machines not deleted (or of none) say now.
+ * machines not deleted (or of none) say now; the same for the reason days.
  */
 const PERSON_SUMS = `done, response_min, responses, repair_min, repairs_timed`;
 const PEOPLE = {
@@ -106,7 +107,23 @@ const PEOPLE = {
            group by 1, 2 order by 1, 2`,
 };
 
+/** The orders reported per day and fault reason (repair_reason_days, migration 0048), kept and fresh. */
+const REASONS = {
+  kept: `select day::text, fault_reason_id::int, failures, downtime_min::text from repair_reason_days
+          where failures <> 0 or downtime_min <> 0 order by day, fault_reason_id`,
+  fresh: `select (o.reported_at at time zone eam_report_zone(c.timezone))::date::text as day,
+                 coalesce(o.fault_reason_id, 0)::int as fault_reason_id, count(*)::int as failures,
+                 sum(coalesce(o.downtime_minutes, 0))::text as downtime_min
+            from repair_orders o join companies c on c.id = o.tenant_id
+            left join equipment e on e.id = o.equipment_id
+           where o.state <> 'cancelled' and o.reported_at is not null and e.deleted_at is null
+           group by 1, 2 order by 1, 2`,
+};
+
 async function expectPeopleIn(tx: TenantTx) {
+  const reasonsKept = (await tx.query(REASONS.kept)).rows;
+  expect(reasonsKept.length).toBeGreaterThan(0);
+  expect(reasonsKept).toEqual((await tx.query(REASONS.fresh)).rows);
   const peopleKept = (await tx.query(PEOPLE.kept)).rows.map((r) => ({
     ...r,
     response_min: String(r.response_min),
@@ -152,6 +169,15 @@ beforeAll(async () => {
       machines.push(
         Number((await tx.insert<{ id: number }>('equipment', { code: `DF${i}`, name: `DF${i}` }, 'id')).id),
       );
+    const category = Number(
+      (await tx.insert<{ id: number }>('equipment_categories', { code: 'DFR', name: 'DFR' }, 'id')).id,
+    );
+    for (const code of ['R1', 'R2'])
+      reasons.push(
+        Number(
+          (await tx.insert<{ id: number }>('fault_reasons', { category_id: category, code, name: code }, 'id')).id,
+        ),
+      );
     const users = await tx.query<{ id: number }>('select id from users order by id limit 1');
     people.push(Number(users.rows[0]!.id));
   });
@@ -181,6 +207,8 @@ describe('the repair figures kept per machine and day', () => {
             assignee_id: next() < 0.5 ? people[0] : null,
             repair_minutes: next() < 0.9 ? Math.floor(next() * 300) : null,
             response_minutes: next() < 0.8 ? Math.floor(next() * 120) : null,
+            fault_reason_id: next() < 0.7 ? pick(reasons) : null,
+            downtime_minutes: next() < 0.8 ? Math.floor(next() * 600) : null,
             labour_cost: (next() * 500).toFixed(2),
             total_cost: (next() * 900).toFixed(2),
           },
@@ -208,6 +236,8 @@ describe('the repair figures kept per machine and day', () => {
           { finished_at: at().toISOString() },
           { labour_cost: (next() * 100).toFixed(2) },
           { response_minutes: Math.floor(next() * 60) },
+          { fault_reason_id: next() < 0.5 ? pick(reasons) : null },
+          { downtime_minutes: Math.floor(next() * 90) },
           { repair_minutes: null },
           { state: 'accepted' },
           { remedy: 'no figure changes' },
@@ -234,11 +264,15 @@ describe('the repair figures kept per machine and day', () => {
             assignee_id: people[0],
             response_minutes: 30,
             repair_minutes: 45,
+            fault_reason_id: reasons[0],
+            downtime_minutes: 50,
           },
           'id',
         )
       ).id;
       await tx.query('update repair_orders set response_minutes = 35 where id = $1', [id]);
+      await tx.query('update repair_orders set fault_reason_id = $2 where id = $1', [id, reasons[1]]);
+      await tx.query('update repair_orders set downtime_minutes = 55 where id = $1', [id]);
       await expectPeopleIn(tx);
     });
 

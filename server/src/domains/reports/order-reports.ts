@@ -98,13 +98,21 @@ export const faultReasonReport = defineReport({
     // The orders are counted before their machine or reason is named (a name per row, not per order).
     const machines = keptMachines(q, sql, 'o');
     const person = q.userId ? `and o.assignee_id = ${sql.p(q.userId)}` : '';
+    // By reason over every machine and person, from the days' counts per reason (migration 0048).
+    const perDay = !byMachine && !placeFiltered(q) && !q.userId;
+    const counted = perDay
+      ? `select nullif(d.fault_reason_id, 0) as key, sum(d.failures)::int as failures, sum(d.downtime_min) as downtime
+           from repair_reason_days d
+          where d.tenant_id = $1 and d.day >= ${sql.p(ctx.period.start)}::date and d.day <= ${sql.p(ctx.period.end)}::date
+          group by d.fault_reason_id having sum(d.failures) <> 0`
+      : `select ${byMachine ? 'o.equipment_id' : 'o.fault_reason_id'} as key, count(*)::int as failures,
+                sum(coalesce(o.downtime_minutes, 0)) as downtime
+           from repair_orders o join p on o.reported_at >= p.t0 and o.reported_at < p.t1 ${machines.join}
+          where o.tenant_id = $1 and o.state <> 'cancelled' ${machines.where} ${person}
+          group by 1`;
     const r = await tx.query<ReportRow>(
       `with ${p},
-       c as (select ${byMachine ? 'o.equipment_id' : 'o.fault_reason_id'} as key, count(*)::int as failures,
-                    sum(coalesce(o.downtime_minutes, 0)) as downtime
-               from repair_orders o join p on o.reported_at >= p.t0 and o.reported_at < p.t1 ${machines.join}
-              where o.tenant_id = $1 and o.state <> 'cancelled' ${machines.where} ${person}
-              group by 1),
+       c as (${counted}),
        g as (select c.key, ${byMachine ? `n.code || ' ' || n.name` : 'n.name'} as name, c.failures,
                     ${hours('c.downtime')} as "downtimeHours"
                from c ${

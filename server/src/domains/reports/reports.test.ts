@@ -326,6 +326,35 @@ describe('workshop analysis, fault reasons, personnel, equipment', () => {
     expect(byName(r.rows, 'tech_b')).toMatchObject({ done: 1, rework: 1, reworkRate: '100.00' });
   });
 
+  it('fault reasons: the same from the days per reason as from the orders read one by one', async () => {
+    // Two orders of one reason on one day, one without a reason, one cancelled: on M3 (W2), in June 2025, all
+    // closed (the home panel counts the open ones).
+    await withTenant(t.db, tenantId, null, async (tx) => {
+      const on = (code: string, v: Row) =>
+        tx.insert('repair_orders', {
+          code,
+          phenomenon: 'x',
+          equipment_id: ids.m3,
+          reported_at: '2025-06-15T02:00:00Z',
+          ...v,
+        });
+      await on('F1', { state: 'finished', fault_reason_id: ids.r1, downtime_minutes: 30 });
+      await on('F2', { state: 'checked', fault_reason_id: ids.r1, downtime_minutes: 45 });
+      await on('F3', { state: 'finished' });
+      await on('F4', { state: 'cancelled', fault_reason_id: ids.r2, downtime_minutes: 99 });
+    });
+    const reasons = (query = '') =>
+      get<Report>(`/api-list/report/faultReasonChart?start=2025-06-15&end=2025-06-15&groupBy=reason${query}`, admin);
+    const perDay = await reasons();
+    expect(
+      perDay.rows.map(({ name, failures, downtimeHours, share }) => ({ name, failures, downtimeHours, share })),
+    ).toEqual([
+      { name: 'Bearing', failures: 2, downtimeHours: '1.25', share: '66.67' },
+      { name: expect.any(String), failures: 1, downtimeHours: '0.00', share: '33.33' },
+    ]);
+    expect((await reasons(`&workshopId=${ids.w2}`)).rows).toEqual(perDay.rows);
+  });
+
   it('personnel: the same from the days each person finished orders as from the orders read one by one', async () => {
     // Unfiltered, the orders come from repair_person_days; a place filter reads each order (W1 holds every order).
     // Up to 12 March: O4, finished on the 11th in Shanghai, counts too.
