@@ -120,7 +120,7 @@ const REASONS = {
            group by 1, 2 order by 1, 2`,
 };
 
-async function expectPeopleIn(tx: TenantTx) {
+async function expectOrderDaysIn(tx: TenantTx) {
   const reasonsKept = (await tx.query(REASONS.kept)).rows;
   expect(reasonsKept.length).toBeGreaterThan(0);
   expect(reasonsKept).toEqual((await tx.query(REASONS.fresh)).rows);
@@ -136,7 +136,7 @@ async function expectPeopleIn(tx: TenantTx) {
 async function expectKeptEqualsFresh() {
   const [a, b, liveKept, liveFresh] = await inTenant(async (tx) => {
     await expectPlacesIn(tx);
-    await expectPeopleIn(tx);
+    await expectOrderDaysIn(tx);
     return [await kept(tx), await fresh(tx), (await tx.query(LIVE.kept)).rows, (await tx.query(LIVE.fresh)).rows];
   });
   expect(a.length).toBeGreaterThan(0);
@@ -273,7 +273,7 @@ describe('the repair figures kept per machine and day', () => {
       await tx.query('update repair_orders set response_minutes = 35 where id = $1', [id]);
       await tx.query('update repair_orders set fault_reason_id = $2 where id = $1', [id, reasons[1]]);
       await tx.query('update repair_orders set downtime_minutes = 55 where id = $1', [id]);
-      await expectPeopleIn(tx);
+      await expectOrderDaysIn(tx);
     });
 
     // Machines moved to other places (one statement moving two), deleted and restored: their figures follow them.
@@ -287,7 +287,7 @@ describe('the repair figures kept per machine and day', () => {
       await tx.query('update equipment set category_id = $2 where id = any($1::bigint[])', [machines.slice(1), c]);
       await tx.query('update equipment set deleted_at = now() where id = $1', [machines[1]]);
       await expectPlacesIn(tx);
-      await expectPeopleIn(tx);
+      await expectOrderDaysIn(tx);
       await tx.query('update equipment set deleted_at = null, workshop_id = $2 where id = $1', [machines[1], w]);
       await tx.query("update equipment set status = 'repairing' where id = $1", [machines[2]]);
     });

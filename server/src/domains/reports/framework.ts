@@ -172,6 +172,10 @@ export const periodCte = (ctx: ReportContext, sql: Sql) => {
                       ((${sql.p(ctx.period.end)}::date + 1)::timestamp at time zone ${tz}) as t1)`;
 };
 
+/** The period's days, for a table kept per tenant day (alias a, column day): first to last, inclusive. */
+export const periodDays = (ctx: ReportContext, sql: Sql, a: string) =>
+  `${a}.day >= ${sql.p(ctx.period.start)}::date and ${a}.day <= ${sql.p(ctx.period.end)}::date`;
+
 /** Rows named "(none)" where their group has no name, each with its drill-down (null: none). */
 export const namedRows = (
   ctx: ReportContext,

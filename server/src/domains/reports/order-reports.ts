@@ -7,6 +7,7 @@ import {
   ordersDrill,
   pageLimit,
   periodCte,
+  periodDays,
   type ReportContext,
   type ReportRow,
   ROW_COUNT,
@@ -103,7 +104,7 @@ export const faultReasonReport = defineReport({
     const counted = perDay
       ? `select nullif(d.fault_reason_id, 0) as key, sum(d.failures)::int as failures, sum(d.downtime_min) as downtime
            from repair_reason_days d
-          where d.tenant_id = $1 and d.day >= ${sql.p(ctx.period.start)}::date and d.day <= ${sql.p(ctx.period.end)}::date
+          where d.tenant_id = $1 and ${periodDays(ctx, sql, 'd')}
           group by d.fault_reason_id having sum(d.failures) <> 0`
       : `select ${byMachine ? 'o.equipment_id' : 'o.fault_reason_id'} as key, count(*)::int as failures,
                 sum(coalesce(o.downtime_minutes, 0)) as downtime
@@ -154,8 +155,7 @@ const ordersPerDay = (ctx: ReportContext, sql: Sql, whose: (a: string) => string
        dn as (select d.assignee_id, sum(d.done)::int as done, sum(d.response_min) as response_min,
                      sum(d.responses) as responses, sum(d.repair_min) as repair_min, sum(d.repairs_timed) as timed
                 from repair_person_days d
-               where d.tenant_id = $1 and d.day >= ${sql.p(ctx.period.start)}::date
-                 and d.day <= ${sql.p(ctx.period.end)}::date ${whose('d')}
+               where d.tenant_id = $1 and ${periodDays(ctx, sql, 'd')} ${whose('d')}
                group by d.assignee_id having sum(d.done) <> 0),
        rk as (select o.assignee_id, count(*)::int as n
                 from rw join repair_orders o on o.tenant_id = $1 and o.id = rw.record_id
