@@ -1,5 +1,14 @@
 import { machineWhere, Sql } from '../reports/filters.js';
-import { defineReport, namedRows, periodCte, type ReportContext, type ReportRow } from '../reports/framework.js';
+import {
+  countedRows,
+  defineReport,
+  namedRows,
+  pageLimit,
+  periodCte,
+  type ReportContext,
+  type ReportRow,
+  ROW_COUNT,
+} from '../reports/framework.js';
 
 /*
  * Reports on maintenance tasks (check tasks of kind 3): due in the period (tenant time zone), done on time,
@@ -70,11 +79,12 @@ export const maintenanceDoneReport = defineReport({
                  count(*) filter (where tk.state = 'closed' or (tk.state in ('pending', 'doing') and tk.deadline < now()))::int as missed,
                  count(*) filter (where tk.state in ('pending', 'doing') and (tk.deadline is null or tk.deadline >= now()))::int as open
                  from tk ${g.join} group by ${g.key}, ${g.name})
-       select *, round(100.0 * "onTime" / nullif(due - open, 0), 1) as "onTimeRate"
-         from grp order by due desc, name nulls last`,
+       select *, round(100.0 * "onTime" / nullif(due - open, 0), 1) as "onTimeRate", ${ROW_COUNT}
+         from grp order by due desc, name nulls last, key ${pageLimit(ctx, sql)}`,
       sql.values,
     );
-    return { rows: namedRows(ctx, r.rows) };
+    const { rows, rowCount } = countedRows(r.rows);
+    return { rows: namedRows(ctx, rows), rowCount };
   },
 });
 
@@ -99,11 +109,12 @@ export const maintenanceDurationReport = defineReport({
       `with ${tasksCte(ctx, sql)}
        select ${g.key} as key, ${g.name} as name, count(*)::int as "doneTasks",
               round(avg(${minutes}))::int as "avgMinutes", round(max(${minutes}))::int as "maxMinutes",
-              round(sum(${minutes}) / 60.0, 2) as "totalHours"
+              round(sum(${minutes}) / 60.0, 2) as "totalHours", ${ROW_COUNT}
          from tk ${g.join} where tk.state = 'done' and tk.finished_at is not null
-        group by ${g.key}, ${g.name} order by "totalHours" desc nulls last, name nulls last`,
+        group by ${g.key}, ${g.name} order by "totalHours" desc nulls last, name nulls last, key ${pageLimit(ctx, sql)}`,
       sql.values,
     );
-    return { rows: namedRows(ctx, r.rows) };
+    const { rows, rowCount } = countedRows(r.rows);
+    return { rows: namedRows(ctx, rows), rowCount };
   },
 });

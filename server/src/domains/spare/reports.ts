@@ -39,6 +39,48 @@ function issuesCte(ctx: ReportContext, sql: Sql, machineRead = true): string {
              ${placed ? 'and e.id is not null' : ''})`;
 }
 
+/** The first day of the month of a date (YYYY-MM-DD), and the first day of the next month. */
+const monthOf = (day: string) => `${day.slice(0, 7)}-01`;
+function nextMonth(day: string): string {
+  const [y, m] = [Number(day.slice(0, 4)), Number(day.slice(5, 7))];
+  return m === 12 ? `${y + 1}-01-01` : `${y}-${String(m + 1).padStart(2, '0')}-01`;
+}
+const dayAfter = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+
+/**
+ * The whole months of a period [first, after) and the days at its ends, which the kept months do not cover;
+ * null when no whole month fits.
+ */
+export function wholeMonths(start: string, end: string): { first: string; after: string } | null {
+  const first = start.endsWith('-01') ? start : nextMonth(start);
+  const after = dayAfter(end).endsWith('-01') ? dayAfter(end) : monthOf(end);
+  return first < after ? { first, after } : null;
+}
+
+/**
+ * The issues of the period per part (CTE iss: spare_part_id, quantity, amount, lines) for a report by part over
+ * every machine and person: the kept months (spare_part_months, migration 0049) for the whole months of the period,
+ * the movements for the days at its ends.
+ */
+function partMonthsCte(ctx: ReportContext, sql: Sql): string {
+  const months = wholeMonths(ctx.period.start, ctx.period.end);
+  const at = (day: string) => `(${sql.p(day)}::date::timestamp at time zone ${sql.p(ctx.period.timeZone)}::text)`;
+  const moves = (from: string, to: string) =>
+    `select mv.spare_part_id, mv.quantity, mv.amount, 1 as lines from spare_moves mv
+      where mv.tenant_id = $1 and mv.kind = 'out' and mv.moved_at >= ${at(from)} and mv.moved_at < ${at(to)}`;
+  const after = dayAfter(ctx.period.end);
+  const parts = months
+    ? [
+        `select nullif(pm.spare_part_id, 0) as spare_part_id, pm.quantity, pm.amount, pm.lines from spare_part_months pm
+          where pm.tenant_id = $1 and pm.month >= ${sql.p(months.first)}::date and pm.month < ${sql.p(months.after)}::date`,
+        ...(ctx.period.start < months.first ? [moves(ctx.period.start, months.first)] : []),
+        ...(months.after < after ? [moves(months.after, after)] : []),
+      ]
+    : [moves(ctx.period.start, after)];
+  return `iss as (select spare_part_id, sum(quantity) as quantity, sum(amount) as amount, sum(lines) as lines
+                    from (${parts.join(' union all ')}) x group by spare_part_id having sum(lines) > 0)`;
+}
+
 const PART_GROUPS = {
   part: {
     key: 'sp.id',
@@ -93,8 +135,11 @@ export const spareChartReport = defineReport({
     const sql = new Sql(ctx.tx.tenantId);
     const group = partGroup(ctx.q.groupBy, ['part', 'partCategory', 'equipment', 'category', 'workshop']);
     const g = PART_GROUPS[group];
+    const byPart = group === 'part' || group === 'partCategory';
+    // By part over every machine and person: the kept months and the days at the period's ends.
+    const kept = byPart && !ctx.q.userId && !placeFiltered(ctx.q);
     const r = await ctx.tx.query<ReportRow>(
-      `with ${issuesCte(ctx, sql, group !== 'part' && group !== 'partCategory')},
+      `with ${kept ? partMonthsCte(ctx, sql) : issuesCte(ctx, sql, !byPart)},
        grp as (select ${g.key} as key, ${g.name} as name, sum(iss.quantity) as quantity, sum(iss.amount) as amount
                  from iss ${g.join} group by ${g.key}, ${g.name})
        select key, name, quantity::numeric(14, 2) as quantity, amount::numeric(16, 2) as amount,

@@ -221,6 +221,11 @@ export const moveEntity = defineEntity({
   nameField: 'kind',
   customFields: false,
   defaultSort: { field: 'movedAt', dir: 'desc' },
+  // The consumption by part reads the issues at a period's ends from this index alone (the whole months from
+  // spare_part_months): the movements of a month lie scattered over the table.
+  indexes: [
+    { name: 'out', fields: ['movedAt'], include: ['sparePartId', 'quantity', 'amount'], where: `kind = 'out'` },
+  ],
   fields: [
     {
       name: 'movedAt',

@@ -1,0 +1,224 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { secondTenant } from '../../platform/resources/testkit.js';
+import { type TenantTx, withTenant } from '../../platform/tenancy/tenant-tx.js';
+import { createTestApp, type TestApp } from '../../test/harness.js';
+import { wholeMonths } from './reports.js';
+
+/*
+ * spare_part_months is kept by triggers on spare_moves (migration 0049). Whatever the writes — issues and receipts
+ * posted one by one or in one statement, a movement corrected (its time across a month's end, its quantity, its
+ * kind), deleted, a change of the tenant's zone — the kept rows must equal the months made afresh from the
+ * movements. The consumption by part that reads them must equal the movements summed over the period, whatever
+ * the period's ends.
+ */
+
+type Row = Record<string, unknown>;
+let t: TestApp;
+let tenantId: number;
+let token: string;
+const parts: number[] = [];
+
+const inTenant = <T>(fn: (tx: TenantTx) => Promise<T>) => withTenant(t.db, tenantId, null, fn);
+
+const KEPT = `select month::text, spare_part_id::int as part, round(quantity, 2)::text as quantity,
+                     round(amount, 2)::text as amount, lines
+                from spare_part_months where lines <> 0 or quantity <> 0 or amount <> 0 order by 1, 2`;
+const FRESH = `select date_trunc('month', mv.moved_at at time zone eam_report_zone(c.timezone))::date::text as month,
+                      coalesce(mv.spare_part_id, 0)::int as part, round(sum(coalesce(mv.quantity, 0)), 2)::text as quantity,
+                      round(sum(coalesce(mv.amount, 0)), 2)::text as amount, count(*)::int as lines
+                 from spare_moves mv join companies c on c.id = mv.tenant_id
+                where mv.kind = 'out' group by 1, 2 order by 1, 2`;
+
+async function expectKeptEqualsFresh() {
+  const [kept, fresh] = await inTenant(async (tx) => [(await tx.query(KEPT)).rows, (await tx.query(FRESH)).rows]);
+  expect(kept.length).toBeGreaterThan(0);
+  expect(kept).toEqual(fresh);
+  return kept;
+}
+
+/** A small deterministic generator: the same run every time. */
+function random(seed: number) {
+  let s = seed;
+  return () => {
+    s = (s * 1103515245 + 12345) % 2147483648;
+    return s / 2147483648;
+  };
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const tenant = await secondTenant(t, 'partmon');
+  tenantId = tenant.tenantId;
+  token = tenant.token;
+  // A zone with daylight saving, so that a month's first instant is not at midnight UTC.
+  await t.db.query(`update companies set timezone = 'America/New_York' where id = $1`, [tenantId]);
+  await inTenant(async (tx) => {
+    for (const [code, category] of [
+      ['PM1', 'Bearings'],
+      ['PM2', 'Bearings'],
+      ['PM3', 'Electrical'],
+    ])
+      parts.push(Number((await tx.insert<{ id: number }>('spare_parts', { code, name: code, category }, 'id')).id));
+  });
+});
+afterAll(async () => t?.close());
+
+describe('the parts issued per month and part', () => {
+  it('equal the months made from the movements after inserts, corrections, bulk updates and deletes', async () => {
+    const r = random(49);
+    const start = Date.parse('2025-12-20T00:00:00Z');
+    const span = Date.parse('2026-04-10T00:00:00Z') - start;
+    const move = () => ({
+      kind: r() < 0.8 ? 'out' : 'in',
+      spare_part_id: r() < 0.1 ? null : parts[Math.floor(r() * parts.length)],
+      quantity: (1 + Math.floor(r() * 50) / 10).toFixed(2),
+      amount: (r() * 300).toFixed(2),
+      moved_at: new Date(start + Math.floor(r() * span)).toISOString(),
+    });
+    await inTenant(async (tx) => {
+      for (let i = 0; i < 40; i++) await tx.insert('spare_moves', move());
+      // The first instant of February in New York, and the last one of January.
+      await tx.insert('spare_moves', { ...move(), kind: 'out', moved_at: '2026-02-01T05:00:00Z' });
+      await tx.insert('spare_moves', { ...move(), kind: 'out', moved_at: '2026-02-01T04:59:59Z' });
+      // Several movements in one statement.
+      const batch = Array.from({ length: 20 }, move);
+      await tx.query(
+        `insert into spare_moves (tenant_id, kind, spare_part_id, quantity, amount, moved_at)
+         select $1, x.kind, x.spare_part_id, x.quantity, x.amount, x.moved_at
+           from jsonb_to_recordset($2::jsonb) as x(kind text, spare_part_id bigint, quantity numeric, amount numeric,
+                                                  moved_at timestamptz)`,
+        [tenantId, JSON.stringify(batch)],
+      );
+    });
+    await expectKeptEqualsFresh();
+
+    await inTenant(async (tx) => {
+      const ids = (await tx.query<{ id: number }>('select id from spare_moves order by id')).rows.map((x) =>
+        Number(x.id),
+      );
+      // A movement moved across a month's end, one corrected, one taken back as a receipt and one made an issue.
+      await tx.query(`update spare_moves set moved_at = moved_at + interval '20 days' where id = $1`, [ids[0]]);
+      await tx.query(`update spare_moves set quantity = quantity + 3, amount = amount * 2 where id = $1`, [ids[1]]);
+      await tx.query(`update spare_moves set kind = 'in' where id = $1`, [ids[2]]);
+      await tx.query(`update spare_moves set kind = 'out' where id = $1`, [ids[3]]);
+      // Another part for several at once, and a change that touches no figure (the batch).
+      await tx.query('update spare_moves set spare_part_id = $1 where id = any($2::bigint[])', [
+        parts[2],
+        ids.slice(4, 12),
+      ]);
+      await tx.query(`update spare_moves set batch = 'B' where id = any($1::bigint[])`, [ids.slice(0, 30)]);
+      await tx.query('delete from spare_moves where id = any($1::bigint[])', [ids.slice(12, 18)]);
+    });
+    await expectKeptEqualsFresh();
+  });
+
+  it('are cut again in the new zone when the tenant changes its time zone', async () => {
+    const before = await inTenant(async (tx) => (await tx.query(KEPT)).rows);
+    await t.db.query(`update companies set timezone = 'Asia/Tokyo' where id = $1`, [tenantId]);
+    // The movements at the ends of a New York month land in another month in Tokyo.
+    expect(await expectKeptEqualsFresh()).not.toEqual(before);
+  });
+
+  it('go with their tenant when the company is deleted', async () => {
+    const gone = (await secondTenant(t, 'partmon2')).tenantId;
+    await withTenant(t.db, gone, null, async (tx) => {
+      const p = await tx.insert<{ id: number }>('spare_parts', { code: 'G1', name: 'G1' }, 'id');
+      await tx.insert('spare_moves', {
+        kind: 'out',
+        spare_part_id: p.id,
+        quantity: 1,
+        amount: 2,
+        moved_at: new Date(),
+      });
+    });
+    const count = async () =>
+      Number(
+        (await t.db.query<{ n: number }>('select count(*) as n from spare_part_months where tenant_id = $1', [gone]))
+          .rows[0]!.n,
+      );
+    expect(await count()).toBe(1);
+    await t.db.query('delete from companies where id = $1', [gone]);
+    expect(await count()).toBe(0);
+  });
+});
+
+describe('the consumption by part from the kept months', () => {
+  it('splits a period into its whole months and the days at its ends', () => {
+    expect(wholeMonths('2026-01-01', '2026-03-31')).toEqual({ first: '2026-01-01', after: '2026-04-01' });
+    expect(wholeMonths('2025-12-20', '2026-03-10')).toEqual({ first: '2026-01-01', after: '2026-03-01' });
+    expect(wholeMonths('2025-11-28', '2026-11-28')).toEqual({ first: '2025-12-01', after: '2026-11-01' });
+    expect(wholeMonths('2026-12-01', '2026-12-31')).toEqual({ first: '2026-12-01', after: '2027-01-01' });
+    expect(wholeMonths('2026-02-03', '2026-02-20')).toBeNull();
+    expect(wholeMonths('2026-01-31', '2026-02-01')).toBeNull();
+  });
+
+  it('equals the issues of the period summed per part and per part category, whatever the period', async () => {
+    const periods = [
+      ['2026-01-01', '2026-03-31'],
+      ['2025-12-20', '2026-03-10'],
+      ['2026-02-03', '2026-02-20'],
+      ['2026-01-31', '2026-02-01'],
+      ['2025-12-01', '2026-01-31'],
+      ['2026-03-01', '2026-04-30'],
+    ];
+    let compared = 0;
+    for (const [start, end] of periods) {
+      const expected = await inTenant(
+        async (tx) =>
+          (
+            await tx.query<Row>(
+              `with z as (select eam_report_zone(timezone) as zone from companies where id = $1)
+               select sp.id as part, sp.category, round(sum(mv.quantity), 2)::text as quantity,
+                      round(sum(mv.amount), 2)::text as amount
+                 from spare_moves mv cross join z left join spare_parts sp on sp.id = mv.spare_part_id
+                where mv.kind = 'out' and mv.moved_at >= ($2::date::timestamp at time zone z.zone)
+                  and mv.moved_at < (($3::date + 1)::timestamp at time zone z.zone)
+                group by 1, 2`,
+              [tenantId, start, end],
+            )
+          ).rows,
+      );
+      const call = async (groupBy: string) => {
+        const r = (await (
+          await t.call('GET', `/api-list/report/spareChart?start=${start}&end=${end}&groupBy=${groupBy}`, token)
+        ).json()) as { rtnCode: number; data: { rows: Row[]; total: Row } };
+        expect(r.rtnCode).toBe(200);
+        return r.data;
+      };
+      const byPart = await call('part');
+      const rows = (x: Row[]) =>
+        x
+          .map((row) => [row.key ?? null, row.quantity, row.amount])
+          .sort((a, b) => String(a[0]).localeCompare(String(b[0])));
+      expect(rows(byPart.rows), `${start}..${end}`).toEqual(
+        rows(
+          expected.map((e) => ({
+            key: e.part === null ? null : Number(e.part),
+            quantity: e.quantity,
+            amount: e.amount,
+          })),
+        ),
+      );
+      const total = expected.reduce((s, e) => s + Math.round(Number(e.amount) * 100), 0);
+      expect(byPart.total.amount).toBe((total / 100).toFixed(2));
+      const byCategory = await call('partCategory');
+      const categories = new Map<unknown, number>();
+      for (const e of expected)
+        categories.set(
+          e.category ?? null,
+          (categories.get(e.category ?? null) ?? 0) + Math.round(Number(e.amount) * 100),
+        );
+      expect(
+        byCategory.rows
+          .map((row) => [row.key ?? null, row.amount])
+          .sort((a, b) => String(a[0]).localeCompare(String(b[0]))),
+      ).toEqual(
+        [...categories]
+          .map(([k, v]) => [k, (v / 100).toFixed(2)])
+          .sort((a, b) => String(a[0]).localeCompare(String(b[0]))),
+      );
+      compared += expected.length;
+    }
+    expect(compared).toBeGreaterThan(10);
+  });
+});
