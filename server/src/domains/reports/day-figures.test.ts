@@ -3,8 +3,10 @@ import { secondTenant } from '../../platform/resources/testkit.js';
 import { type TenantTx, withTenant } from '../../platform/tenancy/tenant-tx.js';
 import { createTestApp, onPostgres, type TestApp } from '../../test/harness.js';
 import { type Bucket, type ReportQuery, Sql, shift, tenantTimeZone, todayIn } from './filters.js';
+import { runReport } from './framework.js';
 import { machineTimesSql } from './machine-times.js';
 import { keptMachinesPer, PLACE_COLUMNS, type PlaceGroup, placeSumsSql, placeTimesSql } from './place-times.js';
+import { mtReport } from './time-reports.js';
 
 /*
  * repair_day_figures is kept by triggers on repair_orders (migration 0035). Whatever the writes — inserts, an
@@ -616,5 +618,56 @@ describe('the place figures', () => {
     // The cut is real: on some day of workshop 1 the whole downtime is more than planned time less running time.
     const { byPlace } = await bothWays({ workshopId: ids.w1 }, 'workshop', days);
     expect(byPlace.trend.some((r) => Number(r.downtime) > Number(r.planned) - Number(r.running) + 1)).toBe(true);
+  });
+});
+
+/**
+ * A page of machines (the reports' screens ask for their first rows): the machines ranked by failures alone, the
+ * page's figures read through their keys, the total and trend from the place figures. It must show the same rows,
+ * total and trend as working out every machine (what the export does), on the data above.
+ */
+describe('a page of machines', () => {
+  const near = (a: Record<string, unknown>, b: Record<string, unknown>, path: string) => {
+    expect(Object.keys(a).sort(), path).toEqual(Object.keys(b).sort());
+    for (const [k, v] of Object.entries(b))
+      if (typeof v === 'string' && /^-?\d+(\.\d+)?$/.test(v))
+        expect(Math.abs(Number(a[k]) - Number(v)), `${path}.${k}: ${a[k]} against ${v}`).toBeLessThanOrEqual(0.011);
+      else expect(a[k], `${path}.${k}`).toEqual(v);
+  };
+
+  it('equals every machine worked out, its first rows, total and trend', async () => {
+    const zone = await inTenant(tenantTimeZone);
+    const today = todayIn(zone);
+    const workshop = await inTenant(async (tx) =>
+      Number((await tx.query<{ id: number }>(`select id from workshops where workshopcode = 'PF1'`)).rows[0]!.id),
+    );
+    let compared = 0;
+    let failed = 0;
+    for (const q of [{}, { workshopId: workshop }])
+      for (const period of [
+        { start: shift(today, -13), end: today },
+        { start: '2026-10-27', end: '2026-11-06' },
+      ])
+        await inTenant(async (tx) => {
+          const ctx = {
+            tx,
+            q: { ...q, groupBy: 'equipment' },
+            period: { ...period, timeZone: zone },
+            lang: 'en' as const,
+          };
+          const every = await runReport(mtReport, ctx);
+          const page = await runReport(mtReport, { ...ctx, limit: 2 });
+          expect(every.rows.length).toBeGreaterThan(2);
+          expect(page.rowCount).toBe(every.rows.length);
+          expect(page.rows).toEqual(every.rows.slice(0, 2));
+          failed += page.rows.filter((r) => Number(r.failures) > 0).length;
+          near(page.total!, every.total!, 'total');
+          expect(page.trend!.length).toBe(every.trend!.length);
+          for (const [i, p] of page.trend!.entries()) near(p, every.trend![i]!, `trend[${i}]`);
+          compared++;
+        });
+    expect(compared).toBe(4);
+    // The ranking is put to the test: machines that failed come first.
+    expect(failed).toBeGreaterThan(0);
   });
 });

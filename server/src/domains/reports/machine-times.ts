@@ -56,6 +56,8 @@ export function machineTimesSql(
     timeOnly?: boolean;
     /** The number of machines the filters keep, when the caller has it (keptMachineCount); else counted here. */
     machineCount?: number;
+    /** Only these machines (a page of them), read through their keys. */
+    ids?: readonly number[];
   } = {
     perBucket: true,
   },
@@ -68,10 +70,13 @@ export function machineTimesSql(
   // the search over the first days puts it, with no join with b to test that the day is not past the bucket's end.
   const { first, last } = bucketSpan(buckets);
   const to = `((${sql.p(last)}::date + 1)::timestamp at time zone ${tz})`;
-  const machines = machineWhere(q, sql);
+  const only = reads.ids ? sql.p(reads.ids) : null;
+  const machines = `${machineWhere(q, sql)}${only ? ` and e.id = any(${only}::bigint[])` : ''}`;
   const person = (o: string) => (q.userId ? `and ${o}.assignee_id = ${sql.p(q.userId)}` : '');
   const position = (at: string) => `width_bucket(${at}, (select t from bt))`;
-  const placed = placeFiltered(q);
+  // A page of machines is read through their keys below, not joined.
+  const placed = placeFiltered(q) && !only;
+  const ofPage = (a: string) => (only ? `and ${a}.equipment_id = any(${only}::bigint[])` : '');
   // fk (the figures per bucket and machine) when a machine's row is read; the totals alone sum the days directly.
   const perMachine = Boolean((reads.perBucket && !reads.timeOnly) || reads.period || reads.costs);
   return `b as (${b}),
@@ -100,12 +105,12 @@ export function machineTimesSql(
            ${placed ? 'join m on m.id = f.equipment_id' : ''}
           where f.tenant_id = $1 and f.day >= ${sql.p(first)}::date and f.day <= ${sql.p(last)}::date ${person('f')}
             ${q.equipmentId ? `and f.equipment_id = ${sql.p(q.equipmentId)}` : ''}
-            ${placed ? '' : notDeleted('f')}),
+            ${only ? ofPage('f') : placed ? '' : notDeleted('f')}),
   -- The stops not finished (repair_live_stops, kept beside the figures): their downtime runs up to now, so it is
   -- not kept but walked here over the buckets each stop spans.
   live as (select l.equipment_id, l.reported_at from repair_live_stops l ${placed ? 'join m on m.id = l.equipment_id' : ''}
             where l.tenant_id = $1 and l.reported_at < ${to} ${person('l')}
-              ${placed ? '' : notDeleted('l')}),
+              ${only ? ofPage('l') : placed ? '' : notDeleted('l')}),
   lv as (select b.k, o.equipment_id as id, greatest(0, extract(epoch from (b.tc - greatest(b.t0, o.reported_at))))::float8 as sec
            from live o
           cross join lateral generate_series(greatest(1, ${position('o.reported_at')}), (select n from bt)) as g(j)
