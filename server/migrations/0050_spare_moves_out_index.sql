@@ -3,4 +3,4 @@
 -- generate again rather than editing by hand; the drift test compares the two.
 --   spare_moves: index spare_moves_out_idx missing
 
-create index spare_moves_out_idx on "spare_moves" (tenant_id, "moved_at") include ("spare_part_id", "quantity", "amount") where kind = 'out';
+create index spare_moves_out_idx on "spare_moves" (tenant_id, "moved_at") include ("spare_part_id", "quantity", "amount", "equipment_id") where kind = 'out';

@@ -17,6 +17,8 @@ let t: TestApp;
 let tenantId: number;
 let token: string;
 const parts: number[] = [];
+const machines: number[] = [];
+const places: Record<string, number> = {};
 
 const inTenant = <T>(fn: (tx: TenantTx) => Promise<T>) => withTenant(t.db, tenantId, null, fn);
 
@@ -29,10 +31,30 @@ const FRESH = `select date_trunc('month', mv.moved_at at time zone eam_report_zo
                  from spare_moves mv join companies c on c.id = mv.tenant_id
                 where mv.kind = 'out' group by 1, 2 order by 1, 2`;
 
+/** The same per month and place of the machine served (none for no machine or a deleted one), kept and fresh. */
+const PLACES = `workshop_id::int, line_id::int, category_id::int`;
+const PLACE_KEPT = `select month::text, ${PLACES}, round(quantity, 2)::text as quantity, round(amount, 2)::text as amount, lines
+                      from spare_place_months where lines <> 0 or quantity <> 0 or amount <> 0 order by 1, 2, 3, 4`;
+const PLACE_FRESH = `select date_trunc('month', mv.moved_at at time zone eam_report_zone(c.timezone))::date::text as month,
+                            coalesce(e.workshop_id, 0)::int as workshop_id, coalesce(e.line_id, 0)::int as line_id,
+                            coalesce(e.category_id, 0)::int as category_id,
+                            round(sum(coalesce(mv.quantity, 0)), 2)::text as quantity,
+                            round(sum(coalesce(mv.amount, 0)), 2)::text as amount, count(*)::int as lines
+                       from spare_moves mv join companies c on c.id = mv.tenant_id
+                       left join equipment e on e.id = mv.equipment_id and e.deleted_at is null
+                      where mv.kind = 'out' group by 1, 2, 3, 4 order by 1, 2, 3, 4`;
+
 async function expectKeptEqualsFresh() {
-  const [kept, fresh] = await inTenant(async (tx) => [(await tx.query(KEPT)).rows, (await tx.query(FRESH)).rows]);
+  const [kept, fresh, placeKept, placeFresh] = await inTenant(async (tx) => [
+    (await tx.query(KEPT)).rows,
+    (await tx.query(FRESH)).rows,
+    (await tx.query(PLACE_KEPT)).rows,
+    (await tx.query(PLACE_FRESH)).rows,
+  ]);
   expect(kept.length).toBeGreaterThan(0);
   expect(kept).toEqual(fresh);
+  expect(placeKept.length).toBeGreaterThan(1);
+  expect(placeKept).toEqual(placeFresh);
   return kept;
 }
 
@@ -59,6 +81,20 @@ beforeAll(async () => {
       ['PM3', 'Electrical'],
     ])
       parts.push(Number((await tx.insert<{ id: number }>('spare_parts', { code, name: code, category }, 'id')).id));
+    const add = async (table: string, row: Record<string, unknown>) =>
+      Number((await tx.insert<{ id: number }>(table, row, 'id')).id);
+    places.w1 = await add('workshops', { workshopcode: 'SW1', workshopname: 'SW1' });
+    places.w2 = await add('workshops', { workshopcode: 'SW2', workshopname: 'SW2' });
+    places.l1 = await add('lines', { linecode: 'SL1', linename: 'SL1', workshopid: places.w1 });
+    places.c1 = await add('equipment_categories', { code: 'SC1', name: 'SC1' });
+    places.c2 = await add('equipment_categories', { code: 'SC2', name: 'SC2' });
+    for (const [code, w, l, c] of [
+      ['SM1', places.w1, places.l1, places.c1],
+      ['SM2', places.w1, null, places.c2],
+      ['SM3', places.w2, null, places.c1],
+      ['SM4', null, null, null],
+    ] as const)
+      machines.push(await add('equipment', { code, name: code, workshop_id: w, line_id: l, category_id: c }));
   });
 });
 afterAll(async () => t?.close());
@@ -74,6 +110,7 @@ describe('the parts issued per month and part', () => {
       quantity: (1 + Math.floor(r() * 50) / 10).toFixed(2),
       amount: (r() * 300).toFixed(2),
       moved_at: new Date(start + Math.floor(r() * span)).toISOString(),
+      equipment_id: r() < 0.2 ? null : machines[Math.floor(r() * machines.length)],
     });
     await inTenant(async (tx) => {
       for (let i = 0; i < 40; i++) await tx.insert('spare_moves', move());
@@ -83,10 +120,10 @@ describe('the parts issued per month and part', () => {
       // Several movements in one statement.
       const batch = Array.from({ length: 20 }, move);
       await tx.query(
-        `insert into spare_moves (tenant_id, kind, spare_part_id, quantity, amount, moved_at)
-         select $1, x.kind, x.spare_part_id, x.quantity, x.amount, x.moved_at
+        `insert into spare_moves (tenant_id, kind, spare_part_id, quantity, amount, moved_at, equipment_id)
+         select $1, x.kind, x.spare_part_id, x.quantity, x.amount, x.moved_at, x.equipment_id
            from jsonb_to_recordset($2::jsonb) as x(kind text, spare_part_id bigint, quantity numeric, amount numeric,
-                                                  moved_at timestamptz)`,
+                                                  moved_at timestamptz, equipment_id bigint)`,
         [tenantId, JSON.stringify(batch)],
       );
     });
@@ -108,7 +145,31 @@ describe('the parts issued per month and part', () => {
       ]);
       await tx.query(`update spare_moves set batch = 'B' where id = any($1::bigint[])`, [ids.slice(0, 30)]);
       await tx.query('delete from spare_moves where id = any($1::bigint[])', [ids.slice(12, 18)]);
+      // An issue put on another machine.
+      await tx.query('update spare_moves set equipment_id = $1 where id = any($2::bigint[])', [
+        machines[2],
+        ids.slice(18, 22),
+      ]);
     });
+    await expectKeptEqualsFresh();
+
+    // Machines move: two to another workshop and line in one statement, one to another category; one is deleted,
+    // then another deleted and restored; a deleted machine moved counts nowhere still.
+    await inTenant(async (tx) => {
+      await tx.query('update equipment set workshop_id = $2, line_id = null where id = any($1::bigint[])', [
+        [machines[0], machines[1]],
+        places.w2,
+      ]);
+      await tx.query('update equipment set category_id = $2 where id = $1', [machines[2], places.c2]);
+      await tx.query('update equipment set deleted_at = now() where id = $1', [machines[3]]);
+    });
+    await expectKeptEqualsFresh();
+    await inTenant(async (tx) => {
+      await tx.query('update equipment set deleted_at = now() where id = $1', [machines[2]]);
+      await tx.query('update equipment set workshop_id = $2 where id = $1', [machines[3], places.w1]);
+    });
+    await expectKeptEqualsFresh();
+    await inTenant((tx) => tx.query('update equipment set deleted_at = null where id = $1', [machines[2]]));
     await expectKeptEqualsFresh();
   });
 
@@ -220,5 +281,63 @@ describe('the consumption by part from the kept months', () => {
       compared += expected.length;
     }
     expect(compared).toBeGreaterThan(10);
+  });
+
+  it('equals the issues of the period summed per workshop and category of their machines, with place filters', async () => {
+    const periods = [
+      ['2026-01-01', '2026-03-31'],
+      ['2025-12-20', '2026-03-10'],
+      ['2026-02-03', '2026-02-20'],
+    ];
+    const filters: Record<string, number>[] = [
+      {},
+      { workshopId: places.w2! },
+      { categoryId: places.c1! },
+      { lineId: places.l1! },
+    ];
+    let compared = 0;
+    for (const [start, end] of periods)
+      for (const filter of filters)
+        for (const [group, column] of [
+          ['workshop', 'workshop_id'],
+          ['category', 'category_id'],
+        ] as const) {
+          const narrowed = Object.entries(filter).map(([k, v]) => `and e.${k.replace('Id', '_id')} = ${Number(v)}`);
+          const expected = await inTenant(
+            async (tx) =>
+              (
+                await tx.query<Row>(
+                  `with z as (select eam_report_zone(timezone) as zone from companies where id = $1)
+                   select e.${column}::int as key, round(sum(mv.quantity), 2)::text as quantity,
+                          round(sum(mv.amount), 2)::text as amount
+                     from spare_moves mv cross join z
+                     left join equipment e on e.id = mv.equipment_id and e.deleted_at is null ${narrowed.join(' ')}
+                    where mv.kind = 'out' and mv.moved_at >= ($2::date::timestamp at time zone z.zone)
+                      and mv.moved_at < (($3::date + 1)::timestamp at time zone z.zone)
+                      ${narrowed.length ? 'and e.id is not null' : ''}
+                    group by 1`,
+                  [tenantId, start, end],
+                )
+              ).rows,
+          );
+          const query = Object.entries(filter)
+            .map(([k, v]) => `&${k}=${v}`)
+            .join('');
+          const r = (await (
+            await t.call('GET', `/api-list/report/spareChart?start=${start}&end=${end}&groupBy=${group}${query}`, token)
+          ).json()) as { rtnCode: number; data: { rows: Row[] } };
+          expect(r.rtnCode).toBe(200);
+          const rows = (x: Row[]) =>
+            x
+              .map((row) => [
+                row.key === null || row.key === undefined ? null : Number(row.key),
+                row.quantity,
+                row.amount,
+              ])
+              .sort((a, b) => String(a[0]).localeCompare(String(b[0])));
+          expect(rows(r.data.rows), `${group} ${start}..${end} ${query}`).toEqual(rows(expected));
+          compared += expected.length;
+        }
+    expect(compared).toBeGreaterThan(20);
   });
 });

@@ -58,27 +58,45 @@ export function wholeMonths(start: string, end: string): { first: string; after:
 }
 
 /**
- * The issues of the period per part (CTE iss: spare_part_id, quantity, amount, lines) for a report by part over
- * every machine and person: the kept months (spare_part_months, migration 0049) for the whole months of the period,
- * the movements for the days at its ends.
+ * The issues of the period (CTE iss) for a report over every person, summed per part, or per place when `place`:
+ * the kept months for the whole months of the period (spare_part_months, migration 0049; spare_place_months,
+ * 0051), the movements for the days at its ends. The place filters narrow both as they narrow the machines.
  */
-function partMonthsCte(ctx: ReportContext, sql: Sql): string {
-  const months = wholeMonths(ctx.period.start, ctx.period.end);
-  const at = (day: string) => `(${sql.p(day)}::date::timestamp at time zone ${sql.p(ctx.period.timeZone)}::text)`;
+function keptMonthsCte(ctx: ReportContext, sql: Sql, place: boolean): string {
+  const { q, period } = ctx;
+  const months = wholeMonths(period.start, period.end);
+  const at = (day: string) => `(${sql.p(day)}::date::timestamp at time zone ${sql.p(period.timeZone)}::text)`;
+  const cols = place ? 'workshop_id, category_id' : 'spare_part_id';
   const moves = (from: string, to: string) =>
-    `select mv.spare_part_id, mv.quantity, mv.amount, 1 as lines from spare_moves mv
-      where mv.tenant_id = $1 and mv.kind = 'out' and mv.moved_at >= ${at(from)} and mv.moved_at < ${at(to)}`;
-  const after = dayAfter(ctx.period.end);
+    place
+      ? `select e.workshop_id, e.category_id, mv.quantity, mv.amount, 1 as lines from spare_moves mv
+          left join equipment e on e.tenant_id = mv.tenant_id and e.id = mv.equipment_id and ${machineWhere(q, sql)}
+          where mv.tenant_id = $1 and mv.kind = 'out' and mv.moved_at >= ${at(from)} and mv.moved_at < ${at(to)}
+            ${placeFiltered(q) ? 'and e.id is not null' : ''}`
+      : `select mv.spare_part_id, mv.quantity, mv.amount, 1 as lines from spare_moves mv
+          where mv.tenant_id = $1 and mv.kind = 'out' and mv.moved_at >= ${at(from)} and mv.moved_at < ${at(to)}`;
+  const kept = (first: string, after: string) => {
+    const range = `pm.tenant_id = $1 and pm.month >= ${sql.p(first)}::date and pm.month < ${sql.p(after)}::date`;
+    if (!place)
+      return `select nullif(pm.spare_part_id, 0) as spare_part_id, pm.quantity, pm.amount, pm.lines
+                from spare_part_months pm where ${range}`;
+    const narrowed = (['workshopId', 'lineId', 'categoryId'] as const)
+      .filter((f) => q[f])
+      .map((f) => `and pm.${f.replace('Id', '_id')} = ${sql.p(q[f])}`)
+      .join(' ');
+    return `select nullif(pm.workshop_id, 0) as workshop_id, nullif(pm.category_id, 0) as category_id, pm.quantity,
+                   pm.amount, pm.lines from spare_place_months pm where ${range} ${narrowed}`;
+  };
+  const after = dayAfter(period.end);
   const parts = months
     ? [
-        `select nullif(pm.spare_part_id, 0) as spare_part_id, pm.quantity, pm.amount, pm.lines from spare_part_months pm
-          where pm.tenant_id = $1 and pm.month >= ${sql.p(months.first)}::date and pm.month < ${sql.p(months.after)}::date`,
-        ...(ctx.period.start < months.first ? [moves(ctx.period.start, months.first)] : []),
+        kept(months.first, months.after),
+        ...(period.start < months.first ? [moves(period.start, months.first)] : []),
         ...(months.after < after ? [moves(months.after, after)] : []),
       ]
-    : [moves(ctx.period.start, after)];
-  return `iss as (select spare_part_id, sum(quantity) as quantity, sum(amount) as amount, sum(lines) as lines
-                    from (${parts.join(' union all ')}) x group by spare_part_id having sum(lines) > 0)`;
+    : [moves(period.start, after)];
+  return `iss as (select ${cols}, sum(quantity) as quantity, sum(amount) as amount, sum(lines) as lines
+                    from (${parts.join(' union all ')}) x group by ${cols} having sum(lines) > 0)`;
 }
 
 const PART_GROUPS = {
@@ -136,10 +154,12 @@ export const spareChartReport = defineReport({
     const group = partGroup(ctx.q.groupBy, ['part', 'partCategory', 'equipment', 'category', 'workshop']);
     const g = PART_GROUPS[group];
     const byPart = group === 'part' || group === 'partCategory';
-    // By part over every machine and person: the kept months and the days at the period's ends.
-    const kept = byPart && !ctx.q.userId && !placeFiltered(ctx.q);
+    // Over every person, by part (every machine) or by workshop or category (no single machine): the kept months
+    // and the days at the period's ends.
+    const byPlace = group === 'category' || group === 'workshop';
+    const kept = !ctx.q.userId && ((byPart && !placeFiltered(ctx.q)) || (byPlace && !ctx.q.equipmentId));
     const r = await ctx.tx.query<ReportRow>(
-      `with ${kept ? partMonthsCte(ctx, sql) : issuesCte(ctx, sql, !byPart)},
+      `with ${kept ? keptMonthsCte(ctx, sql, byPlace) : issuesCte(ctx, sql, !byPart)},
        grp as (select ${g.key} as key, ${g.name} as name, sum(iss.quantity) as quantity, sum(iss.amount) as amount
                  from iss ${g.join} group by ${g.key}, ${g.name})
        select key, name, quantity::numeric(14, 2) as quantity, amount::numeric(16, 2) as amount,

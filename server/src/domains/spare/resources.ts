@@ -221,10 +221,15 @@ export const moveEntity = defineEntity({
   nameField: 'kind',
   customFields: false,
   defaultSort: { field: 'movedAt', dir: 'desc' },
-  // The consumption by part reads the issues at a period's ends from this index alone (the whole months from
-  // spare_part_months): the movements of a month lie scattered over the table.
+  // The consumption by part or place reads the issues at a period's ends from this index (the whole months from
+  // spare_part_months and spare_place_months): the movements of a month lie scattered over the table.
   indexes: [
-    { name: 'out', fields: ['movedAt'], include: ['sparePartId', 'quantity', 'amount'], where: `kind = 'out'` },
+    {
+      name: 'out',
+      fields: ['movedAt'],
+      include: ['sparePartId', 'quantity', 'amount', 'equipmentId'],
+      where: `kind = 'out'`,
+    },
   ],
   fields: [
     {
