@@ -675,6 +675,11 @@ describe('guards', () => {
 describe('a report with more rows than a page', () => {
   it('shows the first 500 machines and says how many there are; the export has them all', async () => {
     const big = await secondTenant(t, 'rptbig');
+    // No machine yet: no row, a total of nothing, a trend of empty buckets.
+    const none = await get<Report & { rowCount: number }>(`/api-list/report/mtchart?${PERIOD}`, big.token);
+    expect([none.rows, none.rowCount]).toEqual([[], 0]);
+    expect(none.total).toMatchObject({ plannedHours: null, failures: null, mtbf: null });
+    expect(none.trend!.length).toBeGreaterThan(0);
     await withTenant(t.db, big.tenantId, null, async (tx) => {
       for (let i = 1; i <= 501; i++) await tx.insert('equipment', { code: `B${i}`, name: `Machine ${i}` });
     });

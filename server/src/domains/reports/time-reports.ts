@@ -38,7 +38,10 @@ const SUMS = `sum(mt.planned) as planned, sum(mt.downtime) as downtime, sum(mt.r
 async function timeFigures(ctx: ReportContext) {
   const { tx, q, period } = ctx;
   const group = groupOf(q.groupBy);
-  if (group === 'equipment' && ctx.limit && placeTimesFit(q, 'workshop')) return machinePage(ctx, ctx.limit);
+  if (group === 'equipment' && ctx.limit && placeTimesFit(q, 'workshop')) {
+    const page = await machinePage(ctx, ctx.limit);
+    if (page) return page;
+  }
   const g = GROUPS[group];
   const sql = new Sql(tx.tenantId);
   const buckets = trendBuckets(period);
@@ -97,6 +100,9 @@ async function machinePage(ctx: ReportContext, limit: number) {
     rank.values,
   );
   const ids = page.rows.map((r) => Number(r.id));
+  // No machine passes the filters: the statement over every machine is then cheap, and it gives the trend's empty
+  // buckets, which the place figures do not.
+  if (!ids.length) return null;
   const sql = new Sql(tx.tenantId);
   const cte = machineTimesSql(q, buckets, period.timeZone, sql, { period: true, ids });
   const rows = await tx.query<FigureRow>(
