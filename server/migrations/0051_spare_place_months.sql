@@ -175,12 +175,5 @@ begin
    group by 1, 2, 3, 4, 5;
 end $$;
 
-insert into spare_place_months (tenant_id, month, workshop_id, line_id, category_id, quantity, amount, lines)
-select mv.tenant_id, date_trunc('month', mv.moved_at at time zone eam_report_zone(c.timezone))::date,
-       coalesce(e.workshop_id, 0), coalesce(e.line_id, 0), coalesce(e.category_id, 0),
-       sum(coalesce(mv.quantity, 0)), sum(coalesce(mv.amount, 0)), count(*)
-  from spare_moves mv join companies c on c.id = mv.tenant_id
-  left join equipment e on e.tenant_id = mv.tenant_id and e.id = mv.equipment_id and e.deleted_at is null
- where mv.kind = 'out'
- group by 1, 2, 3, 4, 5;
+select eam_spare_months_rebuild(id) from companies;
 analyze spare_place_months;

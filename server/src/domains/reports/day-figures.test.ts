@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { secondTenant } from '../../platform/resources/testkit.js';
 import { type TenantTx, withTenant } from '../../platform/tenancy/tenant-tx.js';
 import { createTestApp, onPostgres, type TestApp } from '../../test/harness.js';
+import { secondWaitsForFirst } from '../../test/race.js';
 import { type Bucket, type ReportQuery, Sql, shift, tenantTimeZone, todayIn } from './filters.js';
 import { runReport } from './framework.js';
 import { machineTimesSql } from './machine-times.js';
@@ -145,11 +146,6 @@ async function expectKeptEqualsFresh() {
   expect(a).toEqual(b);
   expect(liveKept).toEqual(liveFresh);
   return liveKept.length;
-}
-
-async function waitFor(done: () => boolean) {
-  for (let i = 0; i < 100 && !done(); i++) await new Promise((r) => setTimeout(r, 50));
-  expect(done()).toBe(true);
 }
 
 /** A small deterministic generator: the same run every time. */
@@ -328,34 +324,19 @@ describe('the repair figures kept per machine and day', () => {
       });
     const move = (tx: TenantTx, to: number | null) =>
       tx.query('update equipment set workshop_id = $2 where id = $1', [machines[2], to]);
-    const pause = () => new Promise((r) => setTimeout(r, 300));
     // The order first: the move waits for it, then carries its figures.
-    let moved: unknown = null;
-    await inTenant(async (tx) => {
-      await order(tx, 'RACE-1');
-      void inTenant((tx2) => move(tx2, w)).then(
-        () => (moved = true),
-        (e: unknown) => (moved = e),
-      );
-      await pause();
-      expect(moved).toBeNull();
-    });
-    await waitFor(() => moved !== null);
-    expect(moved).toBe(true);
+    await secondWaitsForFirst(
+      inTenant,
+      (tx) => order(tx, 'RACE-1'),
+      (tx) => move(tx, w),
+    );
     await expectKeptEqualsFresh();
     // The move first: the order's figures wait for it and go to the new place.
-    let written: unknown = null;
-    await inTenant(async (tx) => {
-      await move(tx, null);
-      void inTenant((tx2) => order(tx2, 'RACE-2')).then(
-        () => (written = true),
-        (e: unknown) => (written = e),
-      );
-      await pause();
-      expect(written).toBeNull();
-    });
-    await waitFor(() => written !== null);
-    expect(written).toBe(true);
+    await secondWaitsForFirst(
+      inTenant,
+      (tx) => move(tx, null),
+      (tx) => order(tx, 'RACE-2'),
+    );
     await expectKeptEqualsFresh();
   });
 

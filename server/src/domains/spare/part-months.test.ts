@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { secondTenant } from '../../platform/resources/testkit.js';
 import { type TenantTx, withTenant } from '../../platform/tenancy/tenant-tx.js';
 import { createTestApp, onPostgres, type TestApp } from '../../test/harness.js';
+import { secondWaitsForFirst } from '../../test/race.js';
 import { wholeMonths } from './reports.js';
 
 /*
@@ -186,38 +187,11 @@ describe('the parts issued per month and part', () => {
       });
     const move = (tx: TenantTx, to: number | null) =>
       tx.query('update equipment set workshop_id = $2 where id = $1', [machines[1], to]);
-    const pause = () => new Promise((r) => setTimeout(r, 300));
-    const waitFor = async (done: () => boolean) => {
-      for (let i = 0; i < 100 && !done(); i++) await pause();
-      expect(done()).toBe(true);
-    };
     // The issue first: the move waits for it, then carries it along.
-    let moved: unknown = null;
-    await inTenant(async (tx) => {
-      await issue(tx);
-      void inTenant((tx2) => move(tx2, places.w1!)).then(
-        () => (moved = true),
-        (e: unknown) => (moved = e),
-      );
-      await pause();
-      expect(moved).toBeNull();
-    });
-    await waitFor(() => moved !== null);
-    expect(moved).toBe(true);
+    await secondWaitsForFirst(inTenant, issue, (tx) => move(tx, places.w1!));
     await expectKeptEqualsFresh();
     // The move first: the issue waits for it and counts in the new place.
-    let posted: unknown = null;
-    await inTenant(async (tx) => {
-      await move(tx, null);
-      void inTenant((tx2) => issue(tx2)).then(
-        () => (posted = true),
-        (e: unknown) => (posted = e),
-      );
-      await pause();
-      expect(posted).toBeNull();
-    });
-    await waitFor(() => posted !== null);
-    expect(posted).toBe(true);
+    await secondWaitsForFirst(inTenant, (tx) => move(tx, null), issue);
     await expectKeptEqualsFresh();
   });
 
