@@ -76,7 +76,7 @@ export function machineTimesSql(
   const position = (at: string) => `width_bucket(${at}, (select t from bt))`;
   // A page of machines is read through their keys below, not joined.
   const placed = placeFiltered(q) && !only;
-  const ofPage = (a: string) => (only ? `and ${a}.equipment_id = any(${only}::bigint[])` : '');
+  const ofPage = (a: string) => `and ${a}.equipment_id = any(${only}::bigint[])`;
   // fk (the figures per bucket and machine) when a machine's row is read; the totals alone sum the days directly.
   const perMachine = Boolean((reads.perBucket && !reads.timeOnly) || reads.period || reads.costs);
   return `b as (${b}),

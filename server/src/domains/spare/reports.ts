@@ -1,4 +1,4 @@
-import { machineWhere, placeFiltered, Sql } from '../reports/filters.js';
+import { machineWhere, placeFiltered, Sql, shift } from '../reports/filters.js';
 import {
   countedRows,
   defineReport,
@@ -45,7 +45,7 @@ function nextMonth(day: string): string {
   const [y, m] = [Number(day.slice(0, 4)), Number(day.slice(5, 7))];
   return m === 12 ? `${y + 1}-01-01` : `${y}-${String(m + 1).padStart(2, '0')}-01`;
 }
-const dayAfter = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+const dayAfter = (day: string) => shift(day, 1);
 
 /**
  * The whole months of a period [first, after) and the days at its ends, which the kept months do not cover;
