@@ -199,11 +199,20 @@ describe.each(entities.map((d) => [d.name, d] as const))('%s', (_name, def) => {
       (d) =>
         can(d, 'save') &&
         can(d, 'del') &&
-        d.fields.some((f) => f.ref === def.name && f.blocksDelete !== false && !f.owner && d.name !== def.name),
+        d.fields.some(
+          (f) =>
+            f.ref === def.name &&
+            f.blocksDelete !== false &&
+            f.onDelete !== 'setNull' &&
+            !f.owner &&
+            d.name !== def.name,
+        ),
     );
     const a = await create(def);
     if (referrer) {
-      const field = referrer.fields.find((f) => f.ref === def.name && f.blocksDelete !== false && !f.owner)!;
+      const field = referrer.fields.find(
+        (f) => f.ref === def.name && f.blocksDelete !== false && f.onDelete !== 'setNull' && !f.owner,
+      )!;
       const made = new Map([[`${def.name}|${JSON.stringify(field.refWhere ?? {})}`, a.id as number]]);
       for (const f of def.fields)
         if (f.type === 'ref' && a[f.name])

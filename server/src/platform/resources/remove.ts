@@ -18,7 +18,7 @@ const links = (name: string, owned: boolean): Link[] =>
   allEntities().flatMap((def) =>
     def.fields
       .filter((f) => f.type === 'ref' && f.ref === name && !f.computed && !!f.owner === owned)
-      .filter((f) => owned || f.blocksDelete !== false)
+      .filter((f) => owned || (f.blocksDelete !== false && f.onDelete !== 'setNull'))
       .map((field) => ({ def, field })),
   );
 

@@ -182,7 +182,7 @@ function diffTable(spec: TableSpec, have: ActualTable, statements: string[], dri
     }
   }
   for (const name of have.columns.keys()) {
-    if (spec.columns.some((c) => c.name === name)) continue;
+    if (spec.columns.some((c) => c.name === name) || spec.kept.columns.includes(name)) continue;
     drift.push({ table: t, problem: `column ${name} is not declared` });
     statements.push(`-- "${t}"."${name}" is no longer declared; drop it by hand once its data is not needed.`);
   }
@@ -202,7 +202,7 @@ function diffTable(spec: TableSpec, have: ActualTable, statements: string[], dri
     statements.push(`${i.sql};`);
   }
   for (const name of have.indexes) {
-    if (name === `${t}_pkey` || spec.indexes.some((i) => i.name === name)) continue;
+    if (name === `${t}_pkey` || spec.indexes.some((i) => i.name === name) || spec.kept.indexes.includes(name)) continue;
     drift.push({ table: t, problem: `index ${name} is not declared` });
     statements.push(`drop index ${name};`);
   }

@@ -39,6 +39,8 @@ export interface TableSpec {
   ownerCascades: OwnerCascadeSpec[];
   /** Tables this one references (for creation order). */
   dependsOn: string[];
+  /** Columns and indexes kept outside the declaration (EntityDef.kept): not compared. */
+  kept: { columns: string[]; indexes: string[] };
 }
 
 export interface OwnerCascadeSpec {
@@ -155,7 +157,11 @@ export function tableSpec(def: EntityDef): TableSpec {
           columns: ['tenant_id', col],
           table: target.table,
           refColumns: ['tenant_id', 'id'],
-          onDelete: f.owner ? 'cascade' : !target.entity && !target.deleted ? 'setNull' : 'restrict',
+          onDelete: f.owner
+            ? 'cascade'
+            : f.onDelete === 'setNull' || (!target.entity && !target.deleted)
+              ? 'setNull'
+              : 'restrict',
         });
     }
     if ((f.type === 'ref' || (f.filter && f.filter !== 'like')) && !leading.has(col)) {
@@ -191,7 +197,8 @@ export function tableSpec(def: EntityDef): TableSpec {
     const name = pgName(`${t}_custom_idx`);
     indexes.push({ name, sql: `create index ${name} on "${t}" using gin (custom)` });
   }
-  return { table: t, columns, foreignKeys, indexes, ownerCascades, dependsOn: [...dependsOn] };
+  const kept = { columns: [...(def.kept?.columns ?? [])], indexes: [...(def.kept?.indexes ?? [])] };
+  return { table: t, columns, foreignKeys, indexes, ownerCascades, dependsOn: [...dependsOn], kept };
 }
 
 /**

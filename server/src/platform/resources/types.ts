@@ -53,6 +53,11 @@ export interface FieldDef {
   /** False for history references (a timeline entry does not keep its record from being deleted). */
   readonly blocksDelete?: boolean;
   /**
+   * 'setNull': deleting the referenced row clears this reference (the key's `on delete set null`) instead of being
+   * refused while the reference exists; a workshop's organisation.
+   */
+  readonly onDelete?: 'setNull';
+  /**
    * False for a reference copied when the row was made and never written from a request (a task item's
    * project and machine, copied by check generation from rows the tenant's row-level security shows): no
    * foreign key is checked on each row written. A request can still filter and join on it. On an owner field
@@ -135,6 +140,12 @@ export interface EntityDef {
    * `<table>_<name>_idx` on the fields (after tenant_id), covering `include`, holding only the rows `where` (SQL
    * over the table's columns) keeps. The home panel counts the open repair orders from such an index alone.
    */
+  /**
+   * Columns and indexes of the table that hand-written code keeps outside the declaration (the organisations'
+   * invite code, made by the signup routes): the engine never reads or writes them, and the schema diff neither
+   * reports nor drops them.
+   */
+  readonly kept?: { readonly columns?: readonly string[]; readonly indexes?: readonly string[] };
   readonly indexes?: readonly {
     readonly name: string;
     readonly fields: readonly string[];
