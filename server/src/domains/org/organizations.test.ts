@@ -88,8 +88,12 @@ describe('organisations', () => {
 
   it('names the field of a broken rule: missing name, taken code, a parent below itself', async () => {
     const missing = await t.call('POST', '/api-user/organization/insert', admin, { parentId: rootOrg }, { lang: 'en' });
-    expect(missing.statusCode).toBe(400);
-    expect(missing.json()).toMatchObject({ field: 'organizationName', msg: 'organizationName is required' });
+    // The engine's validation: a business error naming the field by its label.
+    expect(missing.json()).toMatchObject({
+      rtnCode: 201,
+      field: 'organizationName',
+      msg: 'Organisation name is required',
+    });
 
     const a = await insert({ parentId: rootOrg, organizationName: 'A', organizationCode: 'DUP' });
     const taken = await t.call('POST', '/api-user/organization/insert', admin, {
@@ -173,5 +177,122 @@ describe('organisations', () => {
       organizationCode: 'MINE',
     });
     expect(find(await tree(), mine)).toMatchObject({ organizationName: 'Mine', organizationCode: 'MINE' });
+  });
+
+  it('writes each change through the record service: audit rows for insert, update, del and updatesort, and a table version bump', async () => {
+    const audit = async (id: number) =>
+      (
+        await t.db.query<{ action: string; after: { sort?: number; parentId?: number } | null }>(
+          "select action, after from audit_log where entity = 'organization' and record_id = $1 order by id",
+          [String(id)],
+        )
+      ).rows;
+    const version = async () =>
+      (
+        await t.db.query<{ version: string }>(
+          "select version from table_versions where tbl = 'organizations' and tenant_id = (select tenant_id from organizations where id = $1)",
+          [rootOrg],
+        )
+      ).rows[0]?.version;
+    const a = await insert({ parentId: rootOrg, organizationName: 'Audited', organizationCode: 'AUD' });
+    const b = await insert({ parentId: rootOrg, organizationName: 'Audited 2' });
+    expect((await audit(a)).map((x) => x.action)).toEqual(['create']);
+    await okCall(t, 'POST', '/api-user/organization/update', admin, { id: a, phone: '123' });
+    const before = await version();
+    expect(before).toBeDefined();
+    await okCall(t, 'POST', '/api-user/organization/updatesort', admin, { list: [{ id: a, sort: 7, parentId: b }] });
+    expect(Number(await version())).toBeGreaterThan(Number(before));
+    const rows = await audit(a);
+    expect(rows.map((x) => x.action)).toEqual(['create', 'update', 'update']);
+    expect(rows[2]!.after).toMatchObject({ sort: 7, parentId: b });
+    await okCall(t, 'POST', '/api-user/organization/del', admin, { id: a });
+    expect((await audit(a)).map((x) => x.action)).toEqual(['create', 'update', 'update', 'delete']);
+  });
+
+  it('refuses a parent of another company or below itself on update and updatesort too, with the same messages', async () => {
+    const other = await secondTenant(t, await t.login('root'), 'third');
+    const theirs = await okCall<{ id: number }>(t, 'POST', '/api-user/organization/insert', other.token, {
+      organizationName: 'Foreign parent',
+    });
+    const mine = await insert({ parentId: rootOrg, organizationName: 'Movable' });
+    const child = await insert({ parentId: mine, organizationName: 'Movable child' });
+    const upd = await t.call(
+      'POST',
+      '/api-user/organization/update',
+      admin,
+      { id: mine, parentId: theirs.data.id },
+      { lang: 'en' },
+    );
+    expect(upd.json()).toMatchObject({
+      rtnCode: 201,
+      field: 'parentId',
+      msg: 'The parent organisation does not exist',
+    });
+    const sorted = await t.call(
+      'POST',
+      '/api-user/organization/updatesort',
+      admin,
+      { list: [{ id: mine, sort: 1, parentId: theirs.data.id }] },
+      { lang: 'en' },
+    );
+    expect(sorted.json()).toMatchObject({
+      rtnCode: 201,
+      field: 'parentId',
+      msg: 'The parent organisation does not exist',
+    });
+    const loop = await t.call(
+      'POST',
+      '/api-user/organization/updatesort',
+      admin,
+      { list: [{ id: mine, sort: 1, parentId: child }] },
+      { lang: 'en' },
+    );
+    expect(loop.json()).toMatchObject({ rtnCode: 201, field: 'parentId' });
+    expect(loop.json().msg).toContain('below itself');
+    expect(find(await tree(), child)).toBeDefined();
+    expect(find(await tree(), mine)?.children.map((c) => c.id)).toEqual([child]);
+    const clash = await insert({ parentId: rootOrg, organizationName: 'Coded', organizationCode: 'CODED' });
+    const taken = await t.call(
+      'POST',
+      '/api-user/organization/update',
+      admin,
+      { id: mine, organizationCode: 'CODED' },
+      { lang: 'en' },
+    );
+    expect(taken.json()).toMatchObject({
+      rtnCode: 201,
+      field: 'organizationCode',
+      msg: 'The organisation code CODED is already in use',
+    });
+    expect(clash).toBeGreaterThan(0);
+  });
+
+  it("deletes an organisation a workshop names, clearing the workshop's organisation, and unlinks its deleted members", async () => {
+    const org = await insert({ parentId: rootOrg, organizationName: 'Closing' });
+    const ws = await okCall<{ id: number }>(t, 'POST', '/api-user/workShop/save', admin, {
+      workshopcode: 'WS-CLOSE',
+      workshopname: 'Closing workshop',
+      organizationid: org,
+    });
+    const u = await okCall<{ id: number }>(t, 'POST', '/api-user/users/save', admin, {
+      peoplename: 'Gone',
+      username: 'gone',
+      organizationid: org,
+      password: MEMBER_PASSWORD,
+    });
+    await okCall(t, 'POST', '/api-user/users/del', admin, { id: u.data.id });
+    await okCall(t, 'POST', '/api-user/organization/del', admin, { id: org });
+    const w = await okCall<{ organizationid: number | null }>(
+      t,
+      'GET',
+      `/api-user/workShop/get?id=${ws.data.id}`,
+      admin,
+    );
+    expect(w.data.organizationid).toBeNull();
+    const member = await t.db.query<{ organization_id: number | null }>(
+      'select organization_id from users where id = $1',
+      [u.data.id],
+    );
+    expect(member.rows[0]!.organization_id).toBeNull();
   });
 });

@@ -1,5 +1,6 @@
 import { menuPermissions } from '../../platform/resources/permit.js';
 import { defineEntity } from '../../platform/resources/registry.js';
+import { organizationHooks } from './org-rules.js';
 import { roleHooks } from './role-rules.js';
 
 /**
@@ -41,4 +42,51 @@ export const roleEntity = defineEntity({
     },
   ],
   hooks: roleHooks,
+});
+
+/**
+ * The organisation tree (spec 3.1 organisation tree node; 7.2 organization/...). Plain CRUD through the engine
+ * under the spec's paths (`/api-user/organization/insert|update|del`; also page, all, get and save); the tree
+ * reads, the reorder after a drag and the batch import and export stay hand-written (organizations-routes.ts,
+ * batch-routes.ts). A workshop's or warehouse's organisation is cleared when the organisation is deleted.
+ */
+export const organizationEntity = defineEntity({
+  name: 'organization',
+  table: 'organizations',
+  ns: 'org',
+  prefix: '/api-user/organization',
+  paths: { save: ['insert'] },
+  permissions: menuPermissions('setUp:organize'),
+  actions: ['page', 'all', 'get', 'save', 'update', 'del'],
+  customFields: false,
+  nameField: 'organizationName',
+  codeField: 'organizationCode',
+  treeParent: 'parentId',
+  defaultSort: { field: 'sort', dir: 'asc' },
+  // The invite code is made by the signup routes (migration 0008) and never read through the engine.
+  kept: { columns: ['invite_code'], indexes: ['organizations_invite_code'] },
+  fields: [
+    {
+      name: 'parentId',
+      type: 'ref',
+      ref: 'organization',
+      messages: { refMissing: 'errors.org.parentNotFound', treeLoop: 'errors.org.cycle' },
+    },
+    { name: 'organizationName', type: 'string', required: true, maxLength: 100, filter: 'like', sortable: true },
+    {
+      name: 'organizationCode',
+      type: 'string',
+      unique: true,
+      sparse: true,
+      maxLength: 50,
+      filter: 'like',
+      sortable: true,
+      messages: { unique: 'errors.org.codeTaken' },
+    },
+    { name: 'phone', type: 'string', maxLength: 30, pattern: '[0-9+() -]*' },
+    { name: 'state', type: 'enum', options: [1, 0], required: true, default: 1 },
+    { name: 'ext1', type: 'text', maxLength: 500 },
+    { name: 'sort', type: 'integer', required: true, default: 0, min: -1_000_000, max: 1_000_000, sortable: true },
+  ],
+  hooks: organizationHooks,
 });

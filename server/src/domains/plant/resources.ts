@@ -35,7 +35,7 @@ export const workshopEntity = defineEntity({
       sortable: true,
     },
     { name: 'workshopname', type: 'string', required: true, maxLength: 100, filter: 'like', sortable: true },
-    { name: 'organizationid', type: 'ref', ref: 'organization', filter: 'eq' },
+    { name: 'organizationid', type: 'ref', ref: 'organization', filter: 'eq', onDelete: 'setNull' },
     { name: 'state', type: 'enum', options: [1, 0], required: true, default: 1, filter: 'eq' },
     { name: 'ismul', type: 'enum', options: [0, 1], required: true, default: 0 },
     {

@@ -38,7 +38,7 @@ export const warehouseEntity = defineEntity({
       default: 'spare',
       filter: 'eq',
     },
-    { name: 'organizationId', type: 'ref', ref: 'organization', filter: 'eq' },
+    { name: 'organizationId', type: 'ref', ref: 'organization', filter: 'eq', onDelete: 'setNull' },
     { name: 'keeperId', type: 'ref', ref: 'user', filter: 'eq' },
     { name: 'address', type: 'string', maxLength: 200, filter: 'like' },
     { name: 'state', type: 'enum', options: [1, 0], default: 1, readOnly: true, filter: 'eq' },

@@ -2,7 +2,7 @@ import type { Lang } from '../i18n/index.js';
 import type { TenantTx } from '../tenancy/tenant-tx.js';
 import type { EntityDef, FieldDef } from './types.js';
 
-/** What a ref field can point at: an engine entity or a platform table (users, organizations). */
+/** What a ref field can point at: an engine entity or a platform table (users). */
 export interface RefTarget {
   readonly table: string;
   readonly codeColumn: string | null;
@@ -17,16 +17,6 @@ const registry = new Map<string, EntityDef>();
 
 const external = new Map<string, RefTarget>([
   ['user', { table: 'users', codeColumn: 'username', nameColumn: 'peoplename', deleted: 'deleted', entity: null }],
-  [
-    'organization',
-    {
-      table: 'organizations',
-      codeColumn: 'organization_code',
-      nameColumn: 'organization_name',
-      deleted: null,
-      entity: null,
-    },
-  ],
 ]);
 
 export const snake = (name: string): string => name.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase();

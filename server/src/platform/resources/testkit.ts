@@ -106,6 +106,7 @@ export const overrides: Record<string, (seq: number) => WireRow> = {
   checkproject: () => ({ answerType: 'number', lowerLimit: '1.5000', upperLimit: '2.5000' }),
   ckprtemplatedtl: () => ({ answerType: 'number', lowerLimit: '1.5000', upperLimit: '2.5000' }),
   checkplan: () => ({ dueTime: '08:00' }),
+  organization: (seq) => ({ phone: `021-${seq}` }),
   membershift: (seq) => ({ workDate: new Date(Date.UTC(2024, 0, 1) + seq * 86_400_000).toISOString().slice(0, 10) }),
 };
 
