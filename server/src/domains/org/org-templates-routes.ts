@@ -1,7 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { ok } from '../../platform/http/envelope.js';
+import { type ReadContext, readContext } from '../../platform/resources/read.js';
+import { createRow } from '../../platform/resources/write.js';
 import type { TenantTx } from '../../platform/tenancy/tenant-tx.js';
 import { fieldError, id, idBody, optText, pgViolation, response, text } from './http.js';
+import { organizationEntity } from './resources.js';
 import { subtreeCte } from './users.js';
 
 /*
@@ -69,24 +72,26 @@ async function snapshot(tx: TenantTx, orgId: number): Promise<TemplateNode[]> {
   return build(null);
 }
 
-/** Copies template nodes below a parent (null: top level); returns how many organisations were added. */
-export async function copyNodes(tx: TenantTx, nodes: TemplateNode[], parentId: number | null): Promise<number> {
+/**
+ * Copies template nodes below a parent (null: top level) through the record service, so each new organisation
+ * is checked, audited, versioned and pushed like a single save; returns how many were added.
+ */
+export async function copyNodes(
+  tx: TenantTx,
+  ctx: ReadContext,
+  nodes: TemplateNode[],
+  parentId: number | null,
+): Promise<number> {
   let n = 0;
   for (const [i, node] of nodes.entries()) {
-    const row = await tx.insert<{ id: number }>(
-      'organizations',
-      {
-        parent_id: parentId,
-        organization_name: node.organizationName,
-        phone: node.phone ?? null,
-        ext1: node.ext1 ?? null,
-        sort: i,
-        created_by: tx.userId,
-        updated_by: tx.userId,
-      },
-      'id',
-    );
-    n += 1 + (await copyNodes(tx, node.children ?? [], Number(row.id)));
+    const row = await createRow(tx, ctx, {
+      parentId,
+      organizationName: node.organizationName,
+      phone: node.phone ?? null,
+      ext1: node.ext1 ?? null,
+      sort: i,
+    });
+    n += 1 + (await copyNodes(tx, ctx, node.children ?? [], Number(row.id)));
   }
   return n;
 }
@@ -227,7 +232,7 @@ export async function orgTemplateRoutes(app: FastifyInstance): Promise<void> {
         const parentId = req.body.parentId ?? null;
         if (parentId !== null && !(await tx.find('organizations', parentId, 'id')))
           throw fieldError('parentId', 'errors.org.parentNotFound');
-        return copyNodes(tx, tpl.nodes, parentId);
+        return copyNodes(tx, await readContext(tx, organizationEntity, req.lang), tpl.nodes, parentId);
       });
       return ok({ count });
     },

@@ -46,6 +46,14 @@ async function flat(token = admin): Promise<Node[]> {
   return out;
 }
 const byName = async (name: string) => (await flat()).find((o) => o.organizationName === name);
+/** The audit actions of one organisation, oldest first. */
+const audited = async (id: number) =>
+  (
+    await t.db.query<{ action: string }>(
+      "select action from audit_log where entity = 'organization' and record_id = $1 order by id",
+      [String(id)],
+    )
+  ).rows.map((r) => r.action);
 
 const HEADER = ['Organisation name', 'Organisation code', 'Parent organisation', 'Status'];
 
@@ -127,6 +135,9 @@ describe('organisation import and lists', () => {
     });
     expect(good.data).toEqual({ created: 1, updated: 1 });
     expect((await byName('Maintenance'))?.parentId).toBe(prod.id);
+    // Through the record service: each row written has its audit entry.
+    expect(await audited((await byName('Maintenance'))!.id)).toEqual(['create']);
+    expect((await audited(prod.id)).at(-1)).toBe('update');
   });
 });
 
@@ -154,7 +165,9 @@ describe('organisation templates', () => {
       parentId: plant.data.id,
     });
     expect((await flat()).length).toBe(before + applied.data.count);
-    expect((await flat()).filter((o) => o.organizationName === 'Production 2')).toHaveLength(2);
+    const copies = (await flat()).filter((o) => o.organizationName === 'Production 2');
+    expect(copies).toHaveLength(2);
+    expect(await audited(Math.max(...copies.map((o) => o.id)))).toEqual(['create']);
 
     const dup = await t.call('POST', '/api-user/orgtemplate/save', admin, { name: 'Standard production', nodes: [] });
     expect(dup.json()).toMatchObject({ rtnCode: 201, field: 'name' });

@@ -1,5 +1,9 @@
+import { readContext } from '../../platform/resources/read.js';
+import type { WireRow } from '../../platform/resources/types.js';
+import { createRow, updateRow } from '../../platform/resources/write.js';
 import type { TenantTx } from '../../platform/tenancy/tenant-tx.js';
 import type { BatchMode } from './members-batch.js';
+import { organizationEntity } from './resources.js';
 import type { Issues, SheetColumn } from './sheets.js';
 
 /** Columns of the organisations' spreadsheet (template, import, export), in their order. */
@@ -155,22 +159,24 @@ function writeOrder(
   return order;
 }
 
-function columns(v: OrgInput): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  const set = (col: string, value: unknown, nullable = true) => {
+/** The wire values a row sets: blanks of optional fields clear them, blanks of required ones keep the old value. */
+function wireValues(v: OrgInput): WireRow {
+  const out: WireRow = {};
+  const set = (field: keyof OrgInput, nullable = true) => {
+    const value = v[field];
     if (value === undefined) return;
     if (value === null || value === '') {
-      if (nullable) out[col] = null;
+      if (nullable) out[field] = null;
       return;
     }
-    out[col] = typeof value === 'string' ? value.trim() : value;
+    out[field] = typeof value === 'string' ? value.trim() : value;
   };
-  set('organization_name', v.organizationName, false);
-  set('organization_code', v.organizationCode);
-  set('phone', v.phone);
-  set('state', v.state, false);
-  set('sort', v.sort, false);
-  set('ext1', v.ext1);
+  set('organizationName', false);
+  set('organizationCode');
+  set('phone');
+  set('state', false);
+  set('sort', false);
+  set('ext1');
   return out;
 }
 
@@ -200,25 +206,23 @@ export async function applyOrganizations(
   const order = writeOrder(existing, items, target, refs, issues);
   issues.throwIfAny();
 
+  // Through the record service, so each row is checked, audited, versioned and pushed like a single save.
+  const ctx = await readContext(tx, organizationEntity, issues.lang);
   const written = new Map<number, number>();
   let created = 0;
   let updated = 0;
   for (const i of order) {
     const ref = refs[i]!;
-    const values = columns(items[i]!.v);
-    if (ref.kind === 'id') values.parent_id = ref.id;
-    if (ref.kind === 'row') values.parent_id = written.get(ref.index) ?? target[ref.index];
+    const values = wireValues(items[i]!.v);
+    if (ref.kind === 'id') values.parentId = ref.id;
+    if (ref.kind === 'row') values.parentId = written.get(ref.index) ?? target[ref.index];
     const id = target[i];
     if (id === null || id === undefined) {
-      const row = await tx.insert<{ id: number }>(
-        'organizations',
-        { state: 1, sort: 0, ...values, created_by: tx.userId, updated_by: tx.userId },
-        'id',
-      );
+      const row = await createRow(tx, ctx, values);
       written.set(i, Number(row.id));
       created++;
     } else {
-      await tx.update('organizations', id, { ...values, updated_at: new Date(), updated_by: tx.userId }, 'id');
+      await updateRow(tx, ctx, id, values);
       written.set(i, id);
       updated++;
     }
