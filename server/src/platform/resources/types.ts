@@ -136,16 +136,16 @@ export interface EntityDef {
   /** Tenant custom fields stored in the `custom` jsonb column; default true. */
   readonly customFields?: boolean;
   /**
-   * Indexes the entity's own figures need beyond those its fields give (the key, each filter and reference): named
-   * `<table>_<name>_idx` on the fields (after tenant_id), covering `include`, holding only the rows `where` (SQL
-   * over the table's columns) keeps. The home panel counts the open repair orders from such an index alone.
-   */
-  /**
    * Columns and indexes of the table that hand-written code keeps outside the declaration (the organisations'
    * invite code, made by the signup routes): the engine never reads or writes them, and the schema diff neither
    * reports nor drops them.
    */
   readonly kept?: { readonly columns?: readonly string[]; readonly indexes?: readonly string[] };
+  /**
+   * Indexes the entity's own figures need beyond those its fields give (the key, each filter and reference): named
+   * `<table>_<name>_idx` on the fields (after tenant_id), covering `include`, holding only the rows `where` (SQL
+   * over the table's columns) keeps. The home panel counts the open repair orders from such an index alone.
+   */
   readonly indexes?: readonly {
     readonly name: string;
     readonly fields: readonly string[];
