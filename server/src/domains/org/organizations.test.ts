@@ -216,49 +216,20 @@ describe('organisations', () => {
     });
     const mine = await insert({ parentId: rootOrg, organizationName: 'Movable' });
     const child = await insert({ parentId: mine, organizationName: 'Movable child' });
-    const upd = await t.call(
-      'POST',
-      '/api-user/organization/update',
-      admin,
-      { id: mine, parentId: theirs.data.id },
-      { lang: 'en' },
+    const noParent = { rtnCode: 201, field: 'parentId', msg: 'The parent organisation does not exist' };
+    const en = (path: string, body: object) =>
+      t.call('POST', `/api-user/organization/${path}`, admin, body, { lang: 'en' });
+    expect((await en('update', { id: mine, parentId: theirs.data.id })).json()).toMatchObject(noParent);
+    expect((await en('updatesort', { list: [{ id: mine, sort: 1, parentId: theirs.data.id }] })).json()).toMatchObject(
+      noParent,
     );
-    expect(upd.json()).toMatchObject({
-      rtnCode: 201,
-      field: 'parentId',
-      msg: 'The parent organisation does not exist',
-    });
-    const sorted = await t.call(
-      'POST',
-      '/api-user/organization/updatesort',
-      admin,
-      { list: [{ id: mine, sort: 1, parentId: theirs.data.id }] },
-      { lang: 'en' },
-    );
-    expect(sorted.json()).toMatchObject({
-      rtnCode: 201,
-      field: 'parentId',
-      msg: 'The parent organisation does not exist',
-    });
-    const loop = await t.call(
-      'POST',
-      '/api-user/organization/updatesort',
-      admin,
-      { list: [{ id: mine, sort: 1, parentId: child }] },
-      { lang: 'en' },
-    );
+    const loop = await en('updatesort', { list: [{ id: mine, sort: 1, parentId: child }] });
     expect(loop.json()).toMatchObject({ rtnCode: 201, field: 'parentId' });
     expect(loop.json().msg).toContain('below itself');
     expect(find(await tree(), child)).toBeDefined();
     expect(find(await tree(), mine)?.children.map((c) => c.id)).toEqual([child]);
     const clash = await insert({ parentId: rootOrg, organizationName: 'Coded', organizationCode: 'CODED' });
-    const taken = await t.call(
-      'POST',
-      '/api-user/organization/update',
-      admin,
-      { id: mine, organizationCode: 'CODED' },
-      { lang: 'en' },
-    );
+    const taken = await en('update', { id: mine, organizationCode: 'CODED' });
     expect(taken.json()).toMatchObject({
       rtnCode: 201,
       field: 'organizationCode',
