@@ -2,6 +2,7 @@ import type { BundleFigures } from './bundle.js';
 import type { FileFigures } from './files.js';
 import type { GenerateResult } from './generate/index.js';
 import type { Figures } from './scenarios.js';
+import { serverNodeOptions } from './server.js';
 
 export interface LoadRow {
   db: string;
@@ -257,7 +258,7 @@ export function report(opts: {
     'The export runs as the background job the API queues (request to finished file); the import is one request with a multipart .xlsx. Both run on a server started afresh after the HTTP loads, so its memory shows the file work rather than what the loads left behind. The embedded database lives inside the server process, so its RSS includes the database.',
     files,
     '## Start',
-    'From spawning the built server (`node server/dist/main.js`, what `npm start` runs after its build) to the first 200 of `/health`; "existing data" is the generated database of the run above.',
+    `From spawning the built server (\`${['node', ...serverNodeOptions(), 'server/dist/main.js'].join(' ')}\`, what \`npm start\` runs after its build; every server of the bench starts so) to the first 200 of \`/health\`; "existing data" is the generated database of the run above.`,
     starts,
     '## Web bundle',
     web,

@@ -8,6 +8,19 @@ import pg from 'pg';
 export const repoRoot = path.resolve(import.meta.dirname, '..', '..');
 export const BENCH_PASSWORD = 'Bench12345';
 
+/**
+ * The Node options `npm start` gives the server (the root package.json's start script, `node <options>
+ * server/dist/main.js`): the bench starts the server as users do.
+ */
+export function serverNodeOptions(
+  script = (JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as { scripts: { start: string } })
+    .scripts.start,
+): string[] {
+  const m = /(?:^|&&\s*)node\s+((?:--\S+\s+)*)server\/dist\/main\.js/.exec(script);
+  if (!m) throw new Error(`the start script does not run server/dist/main.js: ${script}`);
+  return m[1]!.split(/\s+/).filter(Boolean);
+}
+
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const s = net.createServer();
@@ -56,7 +69,7 @@ export async function startServer(opts: {
   const owned = !opts.dataDir;
   const dataDir = opts.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'eam-bench-'));
   const started = Date.now();
-  const child = spawn(process.execPath, [path.join(repoRoot, 'server', 'dist', 'main.js')], {
+  const child = spawn(process.execPath, [...serverNodeOptions(), path.join(repoRoot, 'server', 'dist', 'main.js')], {
     env: {
       ...process.env,
       PORT: String(port),
