@@ -1,18 +1,11 @@
 import { businessError } from '../../platform/http/errors.js';
 import type { EntityHooks } from '../../platform/resources/types.js';
-import type { TenantTx } from '../../platform/tenancy/tenant-tx.js';
-
-/**
- * Reasons an organisation may not be deleted, as message keys; other domains may add theirs.
- */
-export type OrgDeleteCheck = (tx: TenantTx, orgId: number) => Promise<string | null>;
-export const orgDeleteChecks: OrgDeleteCheck[] = [];
 
 /**
  * The rules of the organisation tree beyond its fields (the parent must be a live organisation of the tenant
  * and not the organisation itself or below it, the code unique: the declaration's messages). An organisation
  * with sub-organisations (other than those deleted with it) or members is not deleted; deleted members keep no
- * link to it.
+ * link to it. Other entities' references are the engine's to check (restrict) or clear (onDelete setNull).
  */
 export const organizationHooks: EntityHooks = {
   async beforeDelete(tx, rows) {
@@ -28,10 +21,6 @@ export const organizationHooks: EntityHooks = {
         [tx.tenantId, id],
       );
       if (members.rows[0]!.n > 0) throw businessError('errors.org.hasMembers', { count: members.rows[0]!.n });
-      for (const check of orgDeleteChecks) {
-        const reason = await check(tx, id);
-        if (reason) throw businessError(reason);
-      }
     }
     await tx.query(
       'update users set organization_id = null where tenant_id = $1 and organization_id = any($2::bigint[])',
