@@ -1,20 +1,30 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, inject, it } from 'vitest';
+import {
+  ADMIN_PASSWORD,
+  browserAvailable,
+  CHROMIUM,
+  copySeeded,
+  freshData,
+  launchServer,
+  ROOT,
+  removeData,
+  type SeededData,
+} from './server-process.js';
 
-/** Browser tests drive this Chromium (override with CHROMIUM_PATH). */
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-export const browserAvailable = fs.existsSync(CHROMIUM);
-export const ADMIN_PASSWORD = process.env.SEED_ADMIN_PASSWORD ?? 'Admin12345';
-export const ROOT = path.resolve(import.meta.dirname, '..', '..');
+export { ADMIN_PASSWORD, browserAvailable, CHROMIUM, ROOT };
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The run's seeded data (global-setup.ts) as JSON: SeededData. */
+    e2eTemplate: string;
+  }
+}
+
 export const SCREENSHOTS = path.join(ROOT, '.test-artifacts', 'screenshots');
-const SERVER_MAIN = path.join(ROOT, 'server', 'dist', 'main.js');
 
 export const DESKTOP = { width: 1440, height: 900 } as const;
 export const PHONE = { width: 390, height: 844 } as const;
@@ -53,18 +63,6 @@ export function browserSuite(name: string, body: () => void): void {
   describe.skip(name, body);
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.unref();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
 export interface TestServer {
   url: string;
   port: number;
@@ -88,53 +86,23 @@ export interface ServerOptions {
   history?: boolean;
 }
 
-/** Starts the real server on a free port and a fresh database (PGlite, or a fresh schema of TEST_DATABASE_URL). */
+/**
+ * Starts the real server on a free port and a copy of the run's seeded database (global-setup.ts: a data folder,
+ * or a PostgreSQL database of TEST_DATABASE_URL), or a fresh one when the demo history is asked for.
+ */
 export async function startServer(options: ServerOptions = {}): Promise<TestServer> {
-  if (!fs.existsSync(SERVER_MAIN)) throw new Error(`${SERVER_MAIN} is missing: run npm run build first`);
-  const port = await freePort();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'eam-e2e-'));
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    SEED_ADMIN_PASSWORD: ADMIN_PASSWORD,
-    LOG_LEVEL: 'warn',
-    // A year of demo history costs every server a cold start; suites that show history ask for it.
-    DEMO_HISTORY: options.history ? '1' : '0',
-    ...(options.webDist ? { WEB_DIST: options.webDist } : {}),
-    ...options.env,
-  };
-  delete env.DATABASE_URL;
-  if (process.env.TEST_DATABASE_URL) {
-    env.DATABASE_URL = process.env.TEST_DATABASE_URL;
-    env.DATABASE_SCHEMA = `e2e_${randomBytes(6).toString('hex')}`;
-  }
-  const child: ChildProcess = spawn(process.execPath, [SERVER_MAIN], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  child.stdout?.on('data', (d) => {
-    output += d;
+  const template = options.history ? null : (JSON.parse(inject('e2eTemplate') || 'null') as SeededData | null);
+  const data = template ? await copySeeded(template) : freshData();
+  const server = await launchServer({
+    data,
+    env: {
+      // A year of demo history costs every server a cold start; suites that show history ask for it.
+      DEMO_HISTORY: options.history ? '1' : '0',
+      ...(options.webDist ? { WEB_DIST: options.webDist } : {}),
+      ...options.env,
+    },
   });
-  child.stderr?.on('data', (d) => {
-    output += d;
-  });
-  const url = `http://127.0.0.1:${port}`;
-  // A cold start (the embedded database, the demo factory) can take a minute or more on a busy machine.
-  const deadline = Date.now() + 180_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${output}`);
-    try {
-      const res = await fetch(`${url}/health`);
-      if (res.status === 200) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error(`server did not become healthy:\n${output}`);
-    }
-    await new Promise((r) => setTimeout(r, 150));
-  }
+  const { url } = server;
 
   const api: TestServer['api'] = async (method, p, body, token) => {
     const headers: Record<string, string> = { lang: 'zh' };
@@ -157,7 +125,7 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
 
   return {
     url,
-    port,
+    port: server.port,
     api,
     token: async (username, password = ADMIN_PASSWORD) => {
       const res = await api<{ access_token?: string }>('POST', '/sys/login', { username, password });
@@ -165,27 +133,10 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
       return res.body.access_token;
     },
     stop: async () => {
-      if (child.exitCode === null) {
-        const exited = new Promise((r) => child.once('exit', r));
-        child.kill('SIGTERM');
-        await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
-        if (child.exitCode === null) child.kill('SIGKILL');
-      }
-      fs.rmSync(dataDir, { recursive: true, force: true });
-      if (env.DATABASE_URL && env.DATABASE_SCHEMA) await dropSchema(env.DATABASE_URL, env.DATABASE_SCHEMA);
+      await server.stop();
+      await removeData(data);
     },
   };
-}
-
-/** A PostgreSQL run's schema goes with its server, as the server and unit tests' schemas do. */
-async function dropSchema(url: string, schema: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(`drop schema if exists "${schema.replace(/"/g, '')}" cascade`);
-  } finally {
-    await client.end();
-  }
 }
 
 export async function launchBrowser(): Promise<Browser> {
