@@ -174,6 +174,9 @@ export function keepFailureScreenshots(): void {
     const dir = path.join(SCREENSHOTS, 'failures');
     fs.mkdirSync(dir, { recursive: true });
     const name = ctx.task.name.replace(/[^\w一-龥-]+/g, '_').slice(0, 80);
+    // A test that passes on its retry shows no error in the report: the first failure's is kept in the log.
+    for (const e of ctx.task.result?.errors ?? [])
+      console.warn(`failed: ${ctx.task.name}\n  ${(e.message ?? String(e)).slice(0, 1500)}`);
     let i = 0;
     for (const context of openContexts) {
       for (const page of context.pages()) {
