@@ -156,6 +156,7 @@ export async function generate(
       'spare_docs',
       'spare_doc_lines',
       'spare_moves',
+      'spare_job_days',
       'spare_stocks',
       'check_tasks',
       'check_task_details',

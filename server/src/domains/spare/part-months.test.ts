@@ -19,6 +19,8 @@ let tenantId: number;
 let token: string;
 const parts: number[] = [];
 const machines: number[] = [];
+const orders: number[] = [];
+const tasks: number[] = [];
 const places: Record<string, number> = {};
 
 const inTenant = <T>(fn: (tx: TenantTx) => Promise<T>) => withTenant(t.db, tenantId, null, fn);
@@ -45,17 +47,33 @@ const PLACE_FRESH = `select date_trunc('month', mv.moved_at at time zone eam_rep
                        left join equipment e on e.id = mv.equipment_id and e.deleted_at is null
                       where mv.kind = 'out' group by 1, 2, 3, 4 order by 1, 2, 3, 4`;
 
+/** The same per day, machine, repair order and check task served (spare_job_days, migration 0053). */
+const JOBS = `equipment_id::int, order_id::int, check_task_id::int`;
+const JOB_KEPT = `select day::text, ${JOBS}, round(quantity, 2)::text as quantity, round(amount, 2)::text as amount, lines
+                    from spare_job_days where lines <> 0 or quantity <> 0 or amount <> 0 order by 1, 2, 3, 4`;
+const JOB_FRESH = `select (mv.moved_at at time zone eam_report_zone(c.timezone))::date::text as day,
+                          coalesce(mv.equipment_id, 0)::int as equipment_id, coalesce(mv.order_id, 0)::int as order_id,
+                          coalesce(mv.check_task_id, 0)::int as check_task_id,
+                          round(sum(coalesce(mv.quantity, 0)), 2)::text as quantity,
+                          round(sum(coalesce(mv.amount, 0)), 2)::text as amount, count(*)::int as lines
+                     from spare_moves mv join companies c on c.id = mv.tenant_id
+                    where mv.kind = 'out' group by 1, 2, 3, 4 order by 1, 2, 3, 4`;
+
 async function expectKeptEqualsFresh() {
-  const [kept, fresh, placeKept, placeFresh] = await inTenant(async (tx) => [
+  const [kept, fresh, placeKept, placeFresh, jobKept, jobFresh] = await inTenant(async (tx) => [
     (await tx.query(KEPT)).rows,
     (await tx.query(FRESH)).rows,
     (await tx.query(PLACE_KEPT)).rows,
     (await tx.query(PLACE_FRESH)).rows,
+    (await tx.query(JOB_KEPT)).rows,
+    (await tx.query(JOB_FRESH)).rows,
   ]);
   expect(kept.length).toBeGreaterThan(0);
   expect(kept).toEqual(fresh);
   expect(placeKept.length).toBeGreaterThan(1);
   expect(placeKept).toEqual(placeFresh);
+  expect(jobKept.length).toBeGreaterThan(1);
+  expect(jobKept).toEqual(jobFresh);
   return kept;
 }
 
@@ -96,6 +114,11 @@ beforeAll(async () => {
       ['SM4', null, null, null],
     ] as const)
       machines.push(await add('equipment', { code, name: code, workshop_id: w, line_id: l, category_id: c }));
+    for (const m of machines.slice(0, 3)) {
+      orders.push(await add('repair_orders', { equipment_id: m, phenomenon: 'worn' }));
+      tasks.push(await add('check_tasks', { equipment_id: m, due_at: '2026-02-01T00:00:00Z' }));
+    }
+    orders.push(await add('repair_orders', { equipment_id: machines[0], phenomenon: 'noise' }));
   });
 });
 afterAll(async () => t?.close());
@@ -112,6 +135,9 @@ describe('the parts issued per month and part', () => {
       amount: (r() * 300).toFixed(2),
       moved_at: new Date(start + Math.floor(r() * span)).toISOString(),
       equipment_id: r() < 0.2 ? null : machines[Math.floor(r() * machines.length)],
+      // A repair order or a check task served, or neither (a cost centre).
+      order_id: r() < 0.5 ? orders[Math.floor(r() * orders.length)] : null,
+      check_task_id: r() < 0.3 ? tasks[Math.floor(r() * tasks.length)] : null,
     });
     await inTenant(async (tx) => {
       for (let i = 0; i < 40; i++) await tx.insert('spare_moves', move());
@@ -121,10 +147,12 @@ describe('the parts issued per month and part', () => {
       // Several movements in one statement.
       const batch = Array.from({ length: 20 }, move);
       await tx.query(
-        `insert into spare_moves (tenant_id, kind, spare_part_id, quantity, amount, moved_at, equipment_id)
-         select $1, x.kind, x.spare_part_id, x.quantity, x.amount, x.moved_at, x.equipment_id
+        `insert into spare_moves (tenant_id, kind, spare_part_id, quantity, amount, moved_at, equipment_id, order_id,
+                                  check_task_id)
+         select $1, x.kind, x.spare_part_id, x.quantity, x.amount, x.moved_at, x.equipment_id, x.order_id, x.check_task_id
            from jsonb_to_recordset($2::jsonb) as x(kind text, spare_part_id bigint, quantity numeric, amount numeric,
-                                                  moved_at timestamptz, equipment_id bigint)`,
+                                                  moved_at timestamptz, equipment_id bigint, order_id bigint,
+                                                  check_task_id bigint)`,
         [tenantId, JSON.stringify(batch)],
       );
     });
@@ -146,11 +174,16 @@ describe('the parts issued per month and part', () => {
       ]);
       await tx.query(`update spare_moves set batch = 'B' where id = any($1::bigint[])`, [ids.slice(0, 30)]);
       await tx.query('delete from spare_moves where id = any($1::bigint[])', [ids.slice(12, 18)]);
-      // An issue put on another machine.
+      // An issue put on another machine, others on another order or task.
       await tx.query('update spare_moves set equipment_id = $1 where id = any($2::bigint[])', [
         machines[2],
         ids.slice(18, 22),
       ]);
+      await tx.query('update spare_moves set order_id = $1 where id = any($2::bigint[])', [
+        orders[3],
+        ids.slice(22, 26),
+      ]);
+      await tx.query('update spare_moves set check_task_id = $1, order_id = null where id = $2', [tasks[1], ids[26]]);
     });
     await expectKeptEqualsFresh();
 
@@ -359,6 +392,104 @@ describe('the consumption by part from the kept months', () => {
               .sort((a, b) => String(a[0]).localeCompare(String(b[0])));
           expect(rows(r.data.rows), `${group} ${start}..${end} ${query}`).toEqual(rows(expected));
           compared += expected.length;
+        }
+    expect(compared).toBeGreaterThan(20);
+  });
+});
+
+describe('the parts cost per machine, category and workshop from the kept days', () => {
+  // A machine's orders and tasks are the distinct ones it was issued parts for; a group's, its machines' summed: the
+  // orders here are put on any machine, so an order counts under each machine it drew parts for.
+  it('equals the issues of the period with the orders and tasks served, whatever the period and place filters', async () => {
+    // An order whose only issue was taken back: its kept day stays with zeros, and the order must not count.
+    const zeros = await inTenant(async (tx) => {
+      const order = await tx.insert<{ id: number }>(
+        'repair_orders',
+        { equipment_id: machines[1], phenomenon: 'leak' },
+        'id',
+      );
+      const issue = await tx.insert<{ id: number }>(
+        'spare_moves',
+        { kind: 'out', spare_part_id: parts[0], quantity: 1, amount: '5.00', moved_at: '2026-02-01T03:00:00Z' },
+        'id',
+      );
+      await tx.query('update spare_moves set equipment_id = $1, order_id = $2 where id = $3', [
+        machines[1],
+        order.id,
+        issue.id,
+      ]);
+      await tx.query('delete from spare_moves where id = $1', [issue.id]);
+      return (await tx.query('select 1 from spare_job_days where order_id = $1 and lines = 0', [order.id])).rows;
+    });
+    expect(zeros).toHaveLength(1);
+    const periods = [
+      ['2026-01-01', '2026-03-31'],
+      ['2025-12-20', '2026-03-10'],
+      ['2026-02-01', '2026-02-01'],
+    ];
+    const filters: Record<string, number>[] = [
+      {},
+      { workshopId: places.w2! },
+      { categoryId: places.c1! },
+      { equipmentId: machines[0]! },
+    ];
+    let compared = 0;
+    for (const [start, end] of periods)
+      for (const filter of filters)
+        for (const [group, column] of [
+          ['equipment', 'id'],
+          ['category', 'category_id'],
+          ['workshop', 'workshop_id'],
+        ] as const) {
+          const narrowed = Object.entries(filter).map(
+            ([k, v]) => `and e.${k === 'equipmentId' ? 'id' : k.replace('Id', '_id')} = ${Number(v)}`,
+          );
+          const expected = await inTenant(
+            async (tx) =>
+              (
+                await tx.query<Row>(
+                  `with z as (select eam_report_zone(timezone) as zone from companies where id = $1),
+                   pm as (select mv.equipment_id, count(distinct mv.order_id) as orders,
+                                 count(distinct mv.check_task_id) as tasks, sum(mv.quantity) as quantity,
+                                 sum(mv.amount) as amount
+                            from spare_moves mv cross join z
+                           where mv.kind = 'out' and mv.moved_at >= ($2::date::timestamp at time zone z.zone)
+                             and mv.moved_at < (($3::date + 1)::timestamp at time zone z.zone)
+                           group by mv.equipment_id)
+                   select e.${column}::int as key, sum(pm.orders)::int as orders, sum(pm.tasks)::int as tasks,
+                          round(sum(pm.quantity), 2)::text as quantity, round(sum(pm.amount), 2)::text as amount
+                     from pm left join equipment e on e.id = pm.equipment_id and e.deleted_at is null ${narrowed.join(' ')}
+                    ${narrowed.length ? 'where e.id is not null' : ''}
+                    group by 1`,
+                  [tenantId, start, end],
+                )
+              ).rows,
+          );
+          const query = Object.entries(filter)
+            .map(([k, v]) => `&${k}=${v}`)
+            .join('');
+          const call = async (report: string) => {
+            const r = (await (
+              await t.call(
+                'GET',
+                `/api-list/report/${report}?start=${start}&end=${end}&groupBy=${group}${query}`,
+                token,
+              )
+            ).json()) as { rtnCode: number; data: { rows: Row[] } };
+            expect(r.rtnCode).toBe(200);
+            return r.data.rows;
+          };
+          const keyOf = (row: Row) => (row.key === null || row.key === undefined ? null : Number(row.key));
+          const sorted = (x: unknown[][]) => x.sort((a, b) => String(a[0]).localeCompare(String(b[0])));
+          const label = `${group} ${start}..${end} ${query}`;
+          expect(
+            sorted((await call('sparecostList')).map((r) => [keyOf(r), r.orders, r.tasks, r.quantity, r.amount])),
+            label,
+          ).toEqual(sorted(expected.map((e) => [e.key, e.orders, e.tasks, e.quantity, e.amount])));
+          expect(sorted((await call('spareChart')).map((r) => [keyOf(r), r.quantity, r.amount])), label).toEqual(
+            sorted(expected.map((e) => [e.key, e.quantity, e.amount])),
+          );
+          compared += expected.filter((e) => Number(e.orders) > 0).length;
         }
     expect(compared).toBeGreaterThan(20);
   });
