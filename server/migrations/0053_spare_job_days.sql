@@ -45,18 +45,18 @@ begin
     quantity = j.quantity + excluded.quantity, amount = j.amount + excluded.amount, lines = j.lines + excluded.lines;
 end $$;
 
-create or replace function eam_spare_job_days_ins() returns trigger language plpgsql as $$
-declare
-  came spare_moves[];
+-- Kept by the statement triggers that keep the months (0049, 0051): what they called to add the months now adds
+-- the days too.
+alter function eam_spare_months_add(spare_moves[], spare_moves[]) rename to eam_spare_part_place_months_add;
+create or replace function eam_spare_months_add(gone spare_moves[], came spare_moves[])
+returns void language plpgsql as $$
 begin
-  select array_agg(n) into came from new_rows n where n.kind = 'out';
-  if came is not null then
-    perform eam_spare_job_days_add(null, came);
-  end if;
-  return null;
+  perform eam_spare_part_place_months_add(gone, came);
+  perform eam_spare_job_days_add(gone, came);
 end $$;
 
-create or replace function eam_spare_job_days_upd() returns trigger language plpgsql as $$
+-- An issue put on another order or task moves too (0051's trigger, with the order and the task).
+create or replace function eam_spare_months_upd() returns trigger language plpgsql as $$
 declare
   gone spare_moves[];
   came spare_moves[];
@@ -64,32 +64,14 @@ begin
   select array_agg(o), array_agg(n) into gone, came
     from old_rows o join new_rows n on n.tenant_id = o.tenant_id and n.id = o.id
    where (o.kind = 'out' or n.kind = 'out')
-     and (o.kind, o.moved_at, o.quantity, o.amount, o.equipment_id, o.order_id, o.check_task_id)
-         is distinct from (n.kind, n.moved_at, n.quantity, n.amount, n.equipment_id, n.order_id, n.check_task_id);
+     and (o.kind, o.moved_at, o.spare_part_id, o.quantity, o.amount, o.equipment_id, o.order_id, o.check_task_id)
+         is distinct from (n.kind, n.moved_at, n.spare_part_id, n.quantity, n.amount, n.equipment_id, n.order_id,
+                           n.check_task_id);
   if gone is not null then
-    perform eam_spare_job_days_add(gone, came);
+    perform eam_spare_months_add(gone, came);
   end if;
   return null;
 end $$;
-
-create or replace function eam_spare_job_days_del() returns trigger language plpgsql as $$
-declare
-  gone spare_moves[];
-begin
-  select array_agg(o) into gone from old_rows o
-   where o.kind = 'out' and exists (select 1 from companies c where c.id = o.tenant_id);
-  if gone is not null then
-    perform eam_spare_job_days_add(gone, null);
-  end if;
-  return null;
-end $$;
-
-create trigger spare_moves_job_days_ins after insert on spare_moves
-  referencing new table as new_rows for each statement execute function eam_spare_job_days_ins();
-create trigger spare_moves_job_days_upd after update on spare_moves
-  referencing old table as old_rows new table as new_rows for each statement execute function eam_spare_job_days_upd();
-create trigger spare_moves_job_days_del after delete on spare_moves
-  referencing old table as old_rows for each statement execute function eam_spare_job_days_del();
 
 create or replace function eam_spare_job_days_rebuild(tenant bigint) returns void language plpgsql as $$
 begin
@@ -103,17 +85,13 @@ begin
    group by 1, 2, 3, 4, 5;
 end $$;
 
--- A new zone moves the issues to other days.
-create or replace function eam_spare_job_days_rezone() returns trigger language plpgsql as $$
+-- Made afresh with the months when the tenant changes its zone (0049's trigger calls this).
+alter function eam_spare_months_rebuild(bigint) rename to eam_spare_part_place_months_rebuild;
+create or replace function eam_spare_months_rebuild(tenant bigint) returns void language plpgsql as $$
 begin
-  if eam_report_zone(old.timezone) <> eam_report_zone(new.timezone) then
-    perform eam_spare_job_days_rebuild(new.id);
-  end if;
-  return null;
+  perform eam_spare_part_place_months_rebuild(tenant);
+  perform eam_spare_job_days_rebuild(tenant);
 end $$;
-
-create trigger companies_spare_job_days_zone after update of timezone on companies
-  for each row when (old.timezone is distinct from new.timezone) execute function eam_spare_job_days_rezone();
 
 select eam_spare_job_days_rebuild(id) from companies;
 analyze spare_job_days;
