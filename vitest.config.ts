@@ -43,6 +43,10 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 180_000,
           globalSetup: ['./src/global-setup.ts'],
+          // expect.poll gives up after 1 s by default, shorter than a page takes to render on a loaded 2-core
+          // machine (the breadcrumb after a click on it: still the old one at 1 s in a CI run); Playwright's own
+          // waits allow 30 s.
+          expect: { poll: { timeout: 10_000 } },
           // CI throws a whole submission away for one failed test. A browser test that fails twice is a real
           // failure; one that passes on its second try is printed as retried (and its first failure's page
           // text, errors and slow requests are in the log) so that the flake can still be chased.
