@@ -422,6 +422,12 @@ describe('the parts cost per machine, category and workshop from the kept days',
       return (await tx.query('select 1 from spare_job_days where order_id = $1 and lines = 0', [order.id])).rows;
     });
     expect(zeros).toHaveLength(1);
+    // Half the issues posted by one person: a person's figures come from their issues, not the kept days.
+    const person = await inTenant(async (tx) => {
+      const u = Number((await tx.query<{ id: number }>('select id from users order by id limit 1')).rows[0]!.id);
+      await tx.query('update spare_moves set user_id = $1 where id % 2 = 0', [u]);
+      return u;
+    });
     const periods = [
       ['2026-01-01', '2026-03-31'],
       ['2025-12-20', '2026-03-10'],
@@ -432,6 +438,8 @@ describe('the parts cost per machine, category and workshop from the kept days',
       { workshopId: places.w2! },
       { categoryId: places.c1! },
       { equipmentId: machines[0]! },
+      { userId: person },
+      { userId: person, workshopId: places.w1! },
     ];
     let compared = 0;
     for (const [start, end] of periods)
@@ -441,9 +449,10 @@ describe('the parts cost per machine, category and workshop from the kept days',
           ['category', 'category_id'],
           ['workshop', 'workshop_id'],
         ] as const) {
-          const narrowed = Object.entries(filter).map(
-            ([k, v]) => `and e.${k === 'equipmentId' ? 'id' : k.replace('Id', '_id')} = ${Number(v)}`,
-          );
+          const narrowed = Object.entries(filter)
+            .filter(([k]) => k !== 'userId')
+            .map(([k, v]) => `and e.${k === 'equipmentId' ? 'id' : k.replace('Id', '_id')} = ${Number(v)}`);
+          const whose = filter.userId ? `and mv.user_id = ${Number(filter.userId)}` : '';
           const expected = await inTenant(
             async (tx) =>
               (
@@ -454,7 +463,7 @@ describe('the parts cost per machine, category and workshop from the kept days',
                                  sum(mv.amount) as amount
                             from spare_moves mv cross join z
                            where mv.kind = 'out' and mv.moved_at >= ($2::date::timestamp at time zone z.zone)
-                             and mv.moved_at < (($3::date + 1)::timestamp at time zone z.zone)
+                             and mv.moved_at < (($3::date + 1)::timestamp at time zone z.zone) ${whose}
                            group by mv.equipment_id)
                    select e.${column}::int as key, sum(pm.orders)::int as orders, sum(pm.tasks)::int as tasks,
                           round(sum(pm.quantity), 2)::text as quantity, round(sum(pm.amount), 2)::text as amount

@@ -20,39 +20,42 @@ import {
  */
 
 /**
- * The issues of the period with the order or task and the machine they served (when any): CTE iss. A report
- * grouped by part without a machine filter reads no machine: the issues alone.
+ * The issues of the period for a report by part (CTE iss: part, quantity, amount), of a person when the query names
+ * one; the machines are read only to apply the place filters.
  */
-function issuesCte(ctx: ReportContext, sql: Sql, machineRead = true): string {
+function issuesCte(ctx: ReportContext, sql: Sql): string {
   const p = periodCte(ctx, sql);
   const person = ctx.q.userId ? `and mv.user_id = ${sql.p(ctx.q.userId)}` : '';
   const placed = placeFiltered(ctx.q);
-  const machine = machineRead || placed;
   return `${p},
-  iss as (select mv.spare_part_id, mv.quantity, mv.amount, mv.order_id, mv.check_task_id${
-    machine
-      ? ', e.id as equipment_id, e.code as equipment_code, e.name as equipment_name, e.category_id, e.workshop_id'
-      : ''
-  }
+  iss as (select mv.spare_part_id, mv.quantity, mv.amount
             from spare_moves mv cross join p
-            ${machine ? `left join equipment e on e.tenant_id = mv.tenant_id and e.id = mv.equipment_id and ${machineWhere(ctx.q, sql)}` : ''}
-           where mv.tenant_id = $1 and mv.kind = 'out' and mv.moved_at >= p.t0 and mv.moved_at < p.t1 ${person}
-             ${placed ? 'and e.id is not null' : ''})`;
+            ${placed ? `join equipment e on e.tenant_id = mv.tenant_id and e.id = mv.equipment_id and ${machineWhere(ctx.q, sql)}` : ''}
+           where mv.tenant_id = $1 and mv.kind = 'out' and mv.moved_at >= p.t0 and mv.moved_at < p.t1 ${person})`;
 }
 
-/** The machine groups the kept days serve (by part, the issues and kept months). */
+/** The groups of machines served; by machine when the query asks for none of them. */
 type MachineGroup = 'equipment' | 'category' | 'workshop';
+const machineGroup = (g: string | undefined): MachineGroup => (g === 'category' || g === 'workshop' ? g : 'equipment');
 
 /**
- * The parts issued over the period per group of machines served, for a report over every person: CTE grp (key,
- * orders, tasks, quantity, amount) from the kept days (spare_job_days, migration 0053) summed per machine in the
- * order of their key (a machine's days one after another, no sort), then per group. A machine's orders and tasks
- * are the distinct ones it was issued parts for; a group's are its machines' summed, so an order whose machine was
- * changed between two issues counts under each. The issues of no machine, of a deleted one, or of none the place
- * filters keep go to the group none (key null), as the issues read one by one do.
+ * The parts issued over the period per group of machines served: CTE grp (key, orders, tasks, quantity, amount),
+ * summed per machine (CTE jm: equipment_id, 0 for none), then per group. Over every person, from the kept days
+ * (spare_job_days, migration 0053) in the order of their key (a machine's days one after another, no sort); a
+ * person's, from the issues they posted. A machine's orders and tasks are the distinct ones it was issued parts for;
+ * a group's are its machines' summed, so an order whose machine was changed between two issues counts under each.
+ * The issues of no machine, of a deleted one, or of none the place filters keep go to the group none (key null).
  */
 function machineGroupsCte(ctx: ReportContext, sql: Sql, group: MachineGroup): string {
-  const jm = `jm as (select j.equipment_id, count(distinct nullif(j.order_id, 0)) as orders,
+  const jm = ctx.q.userId
+    ? `${periodCte(ctx, sql)},
+    jm as (select coalesce(mv.equipment_id, 0) as equipment_id, count(distinct mv.order_id) as orders,
+                  count(distinct mv.check_task_id) as tasks, sum(mv.quantity) as quantity, sum(mv.amount) as amount
+             from spare_moves mv cross join p
+            where mv.tenant_id = $1 and mv.kind = 'out' and mv.moved_at >= p.t0 and mv.moved_at < p.t1
+              and mv.user_id = ${sql.p(ctx.q.userId)}
+            group by 1)`
+    : `jm as (select j.equipment_id, count(distinct nullif(j.order_id, 0)) as orders,
                        count(distinct nullif(j.check_task_id, 0)) as tasks, sum(j.quantity) as quantity,
                        sum(j.amount) as amount
                   from spare_job_days j
@@ -165,21 +168,7 @@ const PART_GROUPS = {
     name: 'sp.category',
     join: 'left join spare_parts sp on sp.tenant_id = $1 and sp.id = iss.spare_part_id',
   },
-  equipment: { key: 'iss.equipment_id', name: `iss.equipment_code || ' ' || iss.equipment_name`, join: '' },
-  category: {
-    key: 'iss.category_id',
-    name: 'c.name',
-    join: 'left join equipment_categories c on c.tenant_id = $1 and c.id = iss.category_id',
-  },
-  workshop: {
-    key: 'iss.workshop_id',
-    name: 'w.workshopname',
-    join: 'left join workshops w on w.tenant_id = $1 and w.id = iss.workshop_id',
-  },
 } as const;
-type PartGroup = keyof typeof PART_GROUPS;
-const partGroup = (g: string | undefined, allowed: readonly PartGroup[]): PartGroup =>
-  allowed.includes(g as PartGroup) ? (g as PartGroup) : allowed[0]!;
 
 const FILTERS = ['period', 'workshopId', 'lineId', 'categoryId', 'equipmentId', 'userId'] as const;
 
@@ -206,33 +195,39 @@ export const spareChartReport = defineReport({
   ],
   async run(ctx) {
     const sql = new Sql(ctx.tx.tenantId);
-    const group = partGroup(ctx.q.groupBy, ['part', 'partCategory', 'equipment', 'category', 'workshop']);
-    const g = PART_GROUPS[group];
-    const byPart = group === 'part' || group === 'partCategory';
-    // Over every person, by part (every machine) or by workshop or category (no single machine): the kept months
-    // and the days at the period's ends.
-    const byPlace = group === 'category' || group === 'workshop';
-    const kept = !ctx.q.userId && ((byPart && !placeFiltered(ctx.q)) || (byPlace && !ctx.q.equipmentId));
-    if (!kept && !ctx.q.userId && !byPart) {
-      // By machine (or one machine's place) over every person: the kept days of the machines served.
-      const names = MACHINE_GROUP_NAMES[group as MachineGroup];
+    const group = ctx.q.groupBy;
+    if (group !== 'equipment' && group !== 'category' && group !== 'workshop') {
+      // By part (the default) or part category over every person and machine: the kept months and the days at the
+      // period's ends; else the issues.
+      const g = PART_GROUPS[group === 'partCategory' ? 'partCategory' : 'part'];
+      const kept = !ctx.q.userId && !placeFiltered(ctx.q);
       const r = await ctx.tx.query<ReportRow>(
-        `with ${machineGroupsCte(ctx, sql, group as MachineGroup)}, ${machinePage(ctx, sql)}
-         select pg.key, ${names.name} as name, pg.quantity::numeric(14, 2) as quantity,
-                pg.amount::numeric(16, 2) as amount, round(100.0 * pg.amount / nullif(pg.all_amount, 0), 1) as share,
-                pg.row_count, pg.all_quantity, pg.all_amount
-           from pg ${names.join} order by pg.amount desc nulls last, pg.key nulls last`,
+        `with ${kept ? keptMonthsCte(ctx, sql, false) : issuesCte(ctx, sql)},
+         grp as (select ${g.key} as key, ${g.name} as name, sum(iss.quantity) as quantity, sum(iss.amount) as amount
+                   from iss ${g.join} group by ${g.key}, ${g.name})
+         select key, name, quantity::numeric(14, 2) as quantity, amount::numeric(16, 2) as amount,
+                round(100.0 * amount / nullif(sum(amount) over (), 0), 1) as share, ${sumsOfAll('quantity', 'amount')}
+           from grp order by amount desc nulls last, name nulls last ${pageLimit(ctx, sql)}`,
         sql.values,
       );
       return totalled(ctx, r.rows);
     }
+    const machines = machineGroup(group);
+    // By workshop or category over every person and no single machine: the kept place months and the days at the
+    // period's ends; else per machine served (machineGroupsCte).
+    const placeMonths = machines !== 'equipment' && !ctx.q.userId && !ctx.q.equipmentId;
+    const grp = placeMonths
+      ? `${keptMonthsCte(ctx, sql, true)},
+         grp as (select iss.${machines}_id as key, sum(iss.quantity) as quantity, sum(iss.amount) as amount
+                   from iss group by 1)`
+      : machineGroupsCte(ctx, sql, machines);
+    const names = MACHINE_GROUP_NAMES[machines];
     const r = await ctx.tx.query<ReportRow>(
-      `with ${kept ? keptMonthsCte(ctx, sql, byPlace) : issuesCte(ctx, sql, !byPart)},
-       grp as (select ${g.key} as key, ${g.name} as name, sum(iss.quantity) as quantity, sum(iss.amount) as amount
-                 from iss ${g.join} group by ${g.key}, ${g.name})
-       select key, name, quantity::numeric(14, 2) as quantity, amount::numeric(16, 2) as amount,
-              round(100.0 * amount / nullif(sum(amount) over (), 0), 1) as share, ${sumsOfAll('quantity', 'amount')}
-         from grp order by amount desc nulls last, name nulls last ${pageLimit(ctx, sql)}`,
+      `with ${grp}, ${machinePage(ctx, sql)}
+       select pg.key, ${names.name} as name, pg.quantity::numeric(14, 2) as quantity,
+              pg.amount::numeric(16, 2) as amount, round(100.0 * pg.amount / nullif(pg.all_amount, 0), 1) as share,
+              pg.row_count, pg.all_quantity, pg.all_amount
+         from pg ${names.join} order by pg.amount desc nulls last, pg.key nulls last`,
       sql.values,
     );
     return totalled(ctx, r.rows);
@@ -271,32 +266,14 @@ export const spareCostReport = defineReport({
   ],
   async run(ctx) {
     const sql = new Sql(ctx.tx.tenantId);
-    const group = partGroup(ctx.q.groupBy, ['equipment', 'category', 'workshop']) as MachineGroup;
-    const g = PART_GROUPS[group];
-    if (!ctx.q.userId) {
-      // Over every person: the kept days of the machines served.
-      const names = MACHINE_GROUP_NAMES[group];
-      const r = await ctx.tx.query<ReportRow>(
-        `with ${machineGroupsCte(ctx, sql, group)}, ${machinePage(ctx, sql)}
-         select pg.key, ${names.name} as name, pg.orders::int as orders, pg.tasks::int as tasks,
-                pg.quantity::numeric(14, 2) as quantity, pg.amount::numeric(16, 2) as amount,
-                round(pg.amount / nullif(pg.orders + pg.tasks, 0), 2) as "perOrder", pg.row_count
-           from pg ${names.join} order by pg.amount desc nulls last, pg.key nulls last`,
-        sql.values,
-      );
-      const { rows, rowCount } = paged(r.rows);
-      return { rows: namedRows(ctx, rows), rowCount };
-    }
-    // A person's: the issues they posted, one by one.
+    const group = machineGroup(ctx.q.groupBy);
+    const names = MACHINE_GROUP_NAMES[group];
     const r = await ctx.tx.query<ReportRow>(
-      `with ${issuesCte(ctx, sql)}
-       select ${g.key} as key, ${g.name} as name, count(distinct iss.order_id)::int as orders,
-              count(distinct iss.check_task_id)::int as tasks,
-              sum(iss.quantity)::numeric(14, 2) as quantity, sum(iss.amount)::numeric(16, 2) as amount,
-              round(sum(iss.amount) / nullif(count(distinct iss.order_id) + count(distinct iss.check_task_id), 0), 2)
-                as "perOrder", ${sumsOfAll('sum(iss.quantity)', 'sum(iss.amount)')}
-         from iss ${g.join} group by ${g.key}, ${g.name} order by amount desc nulls last, name nulls last
-         ${pageLimit(ctx, sql)}`,
+      `with ${machineGroupsCte(ctx, sql, group)}, ${machinePage(ctx, sql)}
+       select pg.key, ${names.name} as name, pg.orders::int as orders, pg.tasks::int as tasks,
+              pg.quantity::numeric(14, 2) as quantity, pg.amount::numeric(16, 2) as amount,
+              round(pg.amount / nullif(pg.orders + pg.tasks, 0), 2) as "perOrder", pg.row_count
+         from pg ${names.join} order by pg.amount desc nulls last, pg.key nulls last`,
       sql.values,
     );
     const { rows, rowCount } = paged(r.rows);
