@@ -37,6 +37,9 @@ browserSuite('navbar and its dialogs (spec 2.3, 2.4, 4, 5)', () => {
   let page: Page;
   let token: string;
   let memberId: number;
+  // A new member per attempt, so that a retry does not meet the one its failed try created.
+  let pwTries = 0;
+  let pwUser = '';
 
   beforeAll(async () => {
     [server, browser] = await Promise.all([startServer(), launchBrowser()]);
@@ -240,11 +243,12 @@ browserSuite('navbar and its dialogs (spec 2.3, 2.4, 4, 5)', () => {
 
   // Dialogs of the user menu (spec 2.4, 4, 5).
   it('forces a first-login password change that cannot be closed, validating the fields', async () => {
-    memberId = await createUser(server, token, 'pwmember', 'Init12345');
+    pwUser = `pwmember${++pwTries}`;
+    memberId = await createUser(server, token, pwUser, 'Init12345');
     const ctx = await newContext(browser, server);
     const page = await ctx.newPage();
     await page.goto('/login');
-    await loginThroughForm(page, 'pwmember', 'Init12345');
+    await loginThroughForm(page, pwUser, 'Init12345');
     await waitForShell(page);
     const modal = dialog(page);
     await modal.getByTestId('password-forced-notice').getByText('系统检测到您还是初始密码，请修改！').waitFor();
@@ -252,8 +256,12 @@ browserSuite('navbar and its dialogs (spec 2.3, 2.4, 4, 5)', () => {
     expect(await modal.locator('.ant-modal-close').count()).toBe(0);
     expect(await modal.getByTestId('password-cancel').count()).toBe(0);
     await page.keyboard.press('Escape');
+    // The dialog's mask covers the sidebar too: a click on the logo (top left) neither leaves nor closes it.
+    const onLogo = () => page.evaluate(() => document.elementFromPoint(20, 20)?.closest('.ant-modal-wrap') !== null);
+    await expect(onLogo()).resolves.toBe(true);
     await page.mouse.click(20, 20);
     await page.waitForTimeout(400);
+    expect(new URL(page.url()).pathname).toBe('/dashboard');
     expect(await modal.isVisible()).toBe(true);
 
     await modal.getByTestId('password-submit').click();
@@ -282,7 +290,7 @@ browserSuite('navbar and its dialogs (spec 2.3, 2.4, 4, 5)', () => {
     await expectToast(page, '密码修改成功，请重新登录');
     await page.waitForURL('**/login');
     expect(await cookieValue(page, 'Admin-Token')).toBeUndefined();
-    await loginThroughForm(page, 'pwmember', 'Forced12345');
+    await loginThroughForm(page, pwUser, 'Forced12345');
     await waitForShell(page);
     await page.waitForTimeout(300);
     expect(await dialog(page).count()).toBe(0);
@@ -290,7 +298,7 @@ browserSuite('navbar and its dialogs (spec 2.3, 2.4, 4, 5)', () => {
   });
 
   it('changes the password from the user menu, then logs the user out to log in again', async () => {
-    const ctx = await newContext(browser, server, { token: await server.token('pwmember', 'Forced12345') });
+    const ctx = await newContext(browser, server, { token: await server.token(pwUser, 'Forced12345') });
     const page = await ctx.newPage();
     await page.goto('/dashboard');
     await waitForShell(page);
@@ -308,7 +316,7 @@ browserSuite('navbar and its dialogs (spec 2.3, 2.4, 4, 5)', () => {
     await modal.getByTestId('password-submit').click();
     await expectToast(page, '密码修改成功，请重新登录');
     await page.waitForURL('**/login');
-    expect(await server.token('pwmember', 'Normal12345')).toBeTruthy();
+    expect(await server.token(pwUser, 'Normal12345')).toBeTruthy();
     await ctx.close();
   });
 
@@ -318,12 +326,11 @@ browserSuite('navbar and its dialogs (spec 2.3, 2.4, 4, 5)', () => {
     await page.goto('/dashboard');
     await waitForShell(page);
     await page.evaluate(
-      (id) =>
-        window.dispatchEvent(new CustomEvent('eam:password-reset', { detail: { peopleId: id, name: '测试pwmember' } })),
-      memberId,
+      ({ id, name }) => window.dispatchEvent(new CustomEvent('eam:password-reset', { detail: { peopleId: id, name } })),
+      { id: memberId, name: `测试${pwUser}` },
     );
     const modal = dialog(page);
-    await modal.getByText('重置密码：测试pwmember').waitFor();
+    await modal.getByText(`重置密码：测试${pwUser}`).waitFor();
     expect(await modal.getByTestId('password-original').count()).toBe(0);
     await modal.getByTestId('password-new').fill('Reset12345');
     await modal.getByTestId('password-confirm').fill('Reset12345');
@@ -332,7 +339,7 @@ browserSuite('navbar and its dialogs (spec 2.3, 2.4, 4, 5)', () => {
     await modal.waitFor({ state: 'hidden' });
     expect(new URL(page.url()).pathname).toBe('/dashboard');
     expect(await cookieValue(page, 'Admin-Token')).toBe(token);
-    expect(await server.token('pwmember', 'Reset12345')).toBeTruthy();
+    expect(await server.token(pwUser, 'Reset12345')).toBeTruthy();
     await ctx.close();
   });
 
