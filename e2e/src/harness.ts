@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, type CDPSession, chromium, type Locator, type Page } from 'playwright-core';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import {
   ADMIN_PASSWORD,
@@ -251,18 +251,27 @@ export async function newContext(
   // E2E_CPU_THROTTLE=6 slows every page's CPU that many times, as on a busy CI machine: races between the page
   // and the test (a dialog not yet covering what a click lands on) show every time instead of once in ten runs.
   const throttle = Number(process.env.E2E_CPU_THROTTLE ?? 0);
-  if (throttle > 1)
-    context.on('page', (page) => {
-      void context
-        .newCDPSession(page)
-        .then((cdp) => cdp.send('Emulation.setCPUThrottlingRate', { rate: throttle }))
-        .catch(() => undefined);
-    });
+  if (throttle > 1) context.on('page', (page) => void throttleCpu(page, throttle).catch(() => undefined));
   const cookies = [];
   if (options.lang) cookies.push({ name: 'language', value: options.lang, url: server.url });
   if (options.token) cookies.push({ name: 'Admin-Token', value: options.token, url: server.url });
   if (cookies.length) await context.addCookies(cookies);
   return context;
+}
+
+const devTools = new WeakMap<Page, Promise<CDPSession>>();
+
+/**
+ * Slows the page's CPU rate times (1: full speed again), through the DevTools protocol. The session stays
+ * attached: detaching it ends the emulation.
+ */
+export async function throttleCpu(page: Page, rate: number): Promise<void> {
+  let cdp = devTools.get(page);
+  if (!cdp) {
+    cdp = page.context().newCDPSession(page);
+    devTools.set(page, cdp);
+  }
+  await (await cdp).send('Emulation.setCPUThrottlingRate', { rate });
 }
 
 /** Logs in through the login form. */

@@ -37,6 +37,13 @@ function scrollLeftShowing(bar: HTMLElement, tab: HTMLElement): number {
   return bar.scrollLeft;
 }
 
+/**
+ * The page open now, for a click's decision: the router commits a navigation's location in a transition, so on a
+ * slow machine a click can come after the address changed and before this bar rendered it (closing the tab just
+ * navigated to then left its page open, and the tab came back).
+ */
+const openPath = () => normalizePath(window.location.pathname);
+
 /** The tabs bar of visited pages (spec 2.2). */
 export function TabsBar() {
   const { t } = useTranslation('layout');
@@ -44,7 +51,6 @@ export function TabsBar() {
   const navigate = useNavigate();
   const location = useLocation();
   const path = normalizePath(location.pathname);
-  const here = location.pathname + location.search;
   const { views } = useStore(tabsStore);
   const scroller = useRef<HTMLDivElement>(null);
 
@@ -61,7 +67,7 @@ export function TabsBar() {
     if (view.meta.affix) return;
     const remaining = closeTab(view.path);
     if (view.meta.urls) emit('frame:close', { path: view.path });
-    if (view.path === path) navigate(afterClose(remaining));
+    if (view.path === openPath()) navigate(afterClose(remaining));
   };
 
   const refresh = (view: TabView) => {
@@ -71,12 +77,13 @@ export function TabsBar() {
 
   const closeOthers = (view: TabView) => {
     closeOtherTabs(view.path);
-    if (view.path !== path) navigate(view.fullPath);
+    if (view.path !== openPath()) navigate(view.fullPath);
   };
 
   const closeAll = () => {
     const remaining = closeAllTabs();
-    if (!remaining.some((v) => v.path === path)) navigate(afterClose(remaining));
+    const open = openPath();
+    if (!remaining.some((v) => v.path === open)) navigate(afterClose(remaining));
   };
 
   const menuFor = (view: TabView): MenuProps => ({
@@ -135,7 +142,7 @@ export function TabsBar() {
                   aria-current={active ? 'page' : undefined}
                   onClick={(e) => {
                     e.preventDefault();
-                    if (view.fullPath !== here) navigate(view.fullPath);
+                    if (view.fullPath !== window.location.pathname + window.location.search) navigate(view.fullPath);
                   }}
                   onMouseDown={(e) => {
                     if (e.button === 1) e.preventDefault();
