@@ -83,6 +83,56 @@ browserSuite('tenant administration (/setUp)', () => {
     expect(members).toEqual([expect.objectContaining({ username: 'e2e.member', mustChangePassword: true })]);
   });
 
+  it('saves an organisation with those below it as a template and copies it below another', async () => {
+    type Node = { id: number; organizationName: string; children: Node[] };
+    const [root] = await api<Node[]>('GET', '/api-user/organization/getListByTree');
+    const add = (parentId: number, organizationName: string) =>
+      api<{ id: number }>('POST', '/api-user/organization/insert', { parentId, organizationName });
+    const source = await add(root!.id, '模板来源部');
+    await add(source.id, '模板甲班');
+    await add(source.id, '模板乙班');
+    const target = await add(root!.id, '模板目标厂');
+
+    await open('/setUp/organize');
+    const tree = page.getByTestId('org-tree');
+    await tree.getByText('模板来源部').click();
+    await page.getByTestId('org-templates-open').click();
+    const drawer = page.getByTestId('org-templates');
+    await drawer.getByText('还没有组织模板').waitFor();
+    await drawer.getByTestId('org-template-save-from').click();
+    await expect(page.getByTestId('org-template-field-name').inputValue()).resolves.toBe('模板来源部');
+    await page.getByTestId('org-template-field-name').fill('标准班组');
+    await page.getByTestId('org-template-form-save').click();
+    await expectToast(page, '保存成功');
+    const card = drawer.getByTestId('org-template').filter({ hasText: '标准班组' });
+    await card.getByText('3 个机构').waitFor();
+    await card.getByText('标准班组').click();
+    await card.getByTestId('org-template-preview').getByText('模板乙班').waitFor();
+    await screenshot(page, 'setup-org-templates');
+    await page.keyboard.press('Escape');
+    await drawer.waitFor({ state: 'hidden' });
+
+    await tree.getByText('模板目标厂').click();
+    await page.getByTestId('org-templates-open').click();
+    await card.getByTestId('org-template-apply').click();
+    await page.locator('.ant-popconfirm').getByText('模板目标厂').waitFor();
+    await page.locator('.ant-popconfirm .ant-btn-primary').click();
+    await expectToast(page, '已在「模板目标厂」下新增 3 个机构');
+    const [after] = await api<Node[]>('GET', '/api-user/organization/getListByTree');
+    const copied = after!.children.find((n) => n.id === target.id)!.children;
+    expect(copied.map((n) => n.organizationName)).toEqual(['模板来源部']);
+    expect(copied[0]!.children.map((n) => n.organizationName).sort()).toEqual(['模板乙班', '模板甲班']);
+    await page.keyboard.press('Escape');
+    await tree.getByText('模板来源部').nth(1).waitFor();
+
+    await page.getByTestId('org-templates-open').click();
+    await card.getByTestId('org-template-delete').click();
+    await page.locator('.ant-popconfirm .ant-btn-primary').click();
+    await expectToast(page, '删除成功');
+    await drawer.getByText('还没有组织模板').waitFor();
+    expect(await api<unknown[]>('GET', '/api-user/orgtemplate/all')).toEqual([]);
+  });
+
   it('grants a role a menu button in the permission tree', async () => {
     await open('/setUp/role');
     await page.getByTestId('role-add').click();

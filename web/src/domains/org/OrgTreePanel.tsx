@@ -1,4 +1,4 @@
-import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { ApartmentOutlined, DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Form, Input, Modal, Popconfirm, Radio, Space, Spin, Tree, type TreeProps } from 'antd';
 import { useState } from 'react';
@@ -7,6 +7,7 @@ import { hasPermission } from '../../app/session';
 import { toast } from '../../platform/ui/feedback';
 import { validated } from '../../platform/ui/validated';
 import { deleteOrg, flatten, type OrgNode, orgTree, saveOrg, sortOrgs } from './api';
+import { OrgTemplatesDrawer } from './OrgTemplatesDrawer';
 
 interface Props {
   selected: number | null;
@@ -32,6 +33,7 @@ export function OrgTreePanel({ selected, onSelect }: Props) {
   const client = useQueryClient();
   const { data = [], isFetching } = useQuery({ queryKey: ['org-tree'], queryFn: orgTree });
   const [editing, setEditing] = useState<Editing | null>(null);
+  const [templates, setTemplates] = useState(false);
   const all = flatten(data);
   const current = all.find((n) => n.id === selected) ?? null;
   const refresh = () => client.invalidateQueries({ queryKey: ['org-tree'] });
@@ -75,6 +77,13 @@ export function OrgTreePanel({ selected, onSelect }: Props) {
       className="org-tree-card"
       extra={
         <Space size={4}>
+          <Button
+            size="small"
+            icon={<ApartmentOutlined />}
+            onClick={() => setTemplates(true)}
+            data-testid="org-templates-open"
+            title={t('templates.title')}
+          />
           {hasPermission('setUp:organize:add') && (
             <Button
               size="small"
@@ -117,6 +126,9 @@ export function OrgTreePanel({ selected, onSelect }: Props) {
           data-testid="org-tree"
         />
       </Spin>
+      {templates && (
+        <OrgTemplatesDrawer selected={current} onClose={() => setTemplates(false)} onApplied={() => refresh()} />
+      )}
       {editing && (
         <OrgForm
           editing={editing}

@@ -78,6 +78,28 @@ export const deleteOrg = (id: number) => http.post<Envelope<null>>('/api-user/or
 export const sortOrgs = (list: { id: number; sort: number; parentId?: number | null }[]) =>
   http.post<Envelope<null>>('/api-user/organization/updatesort', { list });
 
+/** A node of an organisation template's tree (spec 7.2 orgtemplate). */
+export interface TemplateNode {
+  organizationName: string;
+  phone?: string | null;
+  ext1?: string | null;
+  children?: TemplateNode[];
+}
+
+export interface OrgTemplate {
+  id: number;
+  name: string;
+  remark: string | null;
+  nodes: TemplateNode[];
+}
+
+export const orgTemplates = () => getData<OrgTemplate[]>('/api-user/orgtemplate/all');
+export const saveOrgTemplate = (body: { name: string; remark?: string | null; fromOrganizationId: number }) =>
+  http.post<Envelope<{ id: number }>>('/api-user/orgtemplate/save', body);
+export const applyOrgTemplate = (id: number, parentId: number | null) =>
+  http.post<Envelope<{ count: number }>>('/api-user/orgtemplate/apply', { id, parentId });
+export const deleteOrgTemplate = (id: number) => http.post<Envelope<null>>('/api-user/orgtemplate/del', { id });
+
 export const memberPage = (query: Record<string, string | number | undefined>) =>
   http.get<Envelope<Member[]>>('/api-user/users/all', query);
 export const saveMember = (body: Record<string, unknown>) =>
