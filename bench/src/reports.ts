@@ -4,7 +4,8 @@
  * 300 ms (p95 over repeated calls). Generates the large scale into a fresh schema first (about 3 minutes), or
  * reads one generated before (--schema NAME, e.g. from `npm run generate -- --scale large --schema NAME
  * --password Bench12345`). Writes docs/benchmarks-reports.md.
- * Flags: --schema NAME (keep and reuse), --reps N (default 5), --quick (tiny scale, 2 calls, writes nothing).
+ * Flags: --schema NAME (keep and reuse), --reps N (default 5), --quick (tiny scale, 2 calls, writes nothing),
+ * --only TEXT (only the calls whose path contains TEXT; writes nothing).
  * With --data-dir DIR it times the embedded database instead: a folder made by `npm run generate -- --scale large
  * --data-dir DIR` (used as it is), logging in as --user (default big_admin) with --password (default admin123);
  * it writes docs/benchmarks-reports-embedded.md.
@@ -22,6 +23,7 @@ const quick = has('quick');
 const reps = Number(flag('reps', quick ? '2' : '5'));
 const given = flag('schema', '');
 const dataDir = flag('data-dir', '');
+const only = flag('only', '');
 const TARGET_MS = 300;
 const log = (line: string) => console.error(`[bench:reports] ${line}`);
 
@@ -76,7 +78,7 @@ async function timeAll(url: string, token: string): Promise<Row[]> {
   for (const d of decls)
     for (const g of d.groups) calls.push(`/api-list/report/${d.key}?${year}&groupBy=${encodeURIComponent(g)}`);
   const rows: Row[] = [];
-  for (const call of calls) {
+  for (const call of calls.filter((c) => c.includes(only))) {
     const r = await timeCall(url, token, call);
     log(`${call}: median ${r.median.toFixed(0)} ms, p95 ${r.p95.toFixed(0)} ms`);
     rows.push(r);
@@ -159,7 +161,7 @@ function report(rows: Row[], loadBefore: number): void {
     ),
   ].join('\n');
   console.log(text);
-  if (!quick) {
+  if (!quick && !only) {
     const doc = path.join(repoRoot, 'docs', dataDir ? 'benchmarks-reports-embedded.md' : 'benchmarks-reports.md');
     const where = dataDir ? 'the embedded database (PGlite)' : 'PostgreSQL';
     fs.writeFileSync(
