@@ -137,6 +137,67 @@ browserSuite('operator console', () => {
     await boss.context().close();
   });
 
+  it("keeps a role template; the company's administrator starts a role from it and gets the pages it has", async () => {
+    await root.goto('/admin/companyAuthorize');
+    await waitForShell(root);
+    await root.getByTestId('company-authorize').getByRole('tab', { name: '角色模板' }).click();
+    const panel = root.getByTestId('role-templates');
+    await panel.getByTestId('role-template-add').click();
+    await root.getByTestId('role-template-field-name').fill('端到端仓管模板');
+    await root.getByTestId('role-template-form-save').click();
+    await expectToast(root, '保存成功');
+    const menus = panel.getByTestId('role-template-menus');
+    await menus.getByTestId('menu-check-equipment.ledger').click(SLOW);
+    // A page the company does not have: a role made from the template in that company does not get it.
+    await menus.getByTestId('menu-check-setUp.dictionary').click();
+    await root.getByTestId('role-template-menus-save').click();
+    await expectToast(root, '保存成功');
+    // The two pages and their two groups.
+    await panel.getByTestId('role-template-row').filter({ hasText: '端到端仓管模板' }).getByText('4').waitFor();
+    await screenshot(root, 'operator-role-templates-zh');
+
+    const boss = await (await newContext(browser, server, { token: bossToken, lang: 'zh' })).newPage();
+    await boss.goto('/setUp/role');
+    await waitForShell(boss);
+    await boss.getByTestId('role-add').click();
+    await boss.getByTestId('role-field-name').fill('仓管员');
+    await pickOption(boss, boss.getByTestId('role-field-template'), '端到端仓管模板 · 1 个页面');
+    await boss.getByTestId('role-form-save').click();
+    await expectToast(boss, '保存成功');
+    await boss.context().close();
+
+    const roles = await server.api<{ data: { id: number; name: string }[] }>(
+      'GET',
+      '/api-user/role/all',
+      undefined,
+      bossToken,
+    );
+    const role = roles.body.data.find((r) => r.name === '仓管员')!;
+    const granted = await server.api<{ data: { menuIds: string[]; buttonIds: string[] } }>(
+      'GET',
+      `/api-user/sys/findAllMenusByRoleId?roleId=${role.id}`,
+      undefined,
+      bossToken,
+    );
+    type Keyed = { id: string; key: string; children: Keyed[] };
+    const tree = await server.api<{ data: { menus: Keyed[] } }>(
+      'GET',
+      `/api-user/company/findAllMenusByCompanyId?companyId=${companyId}`,
+      undefined,
+      rootToken,
+    );
+    const keys = new Map<string, string>();
+    const walk = (nodes: Keyed[]) => {
+      for (const n of nodes) {
+        keys.set(n.id, n.key);
+        walk(n.children);
+      }
+    };
+    walk(tree.body.data.menus);
+    expect(granted.body.data.menuIds.map((id) => keys.get(id)).sort()).toEqual(['equipment', 'equipment.ledger']);
+    expect(granted.body.data.buttonIds.length).toBeGreaterThan(0);
+  });
+
   it("posts a notice for that company: its users see it, the demo company's do not", async () => {
     await root.goto('/operatesys/notice');
     await waitForShell(root);

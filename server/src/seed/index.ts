@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Config } from '../config.js';
-import type { Database } from '../db/index.js';
+import type { Database, Queryable } from '../db/index.js';
 import { createTenant, syncItemTemplates } from '../domains/operator/tenants.js';
 import { t } from '../platform/i18n/index.js';
 import { syncMenus } from './menus.js';
@@ -19,6 +19,35 @@ export interface DemoOptions {
 }
 export type DemoFiller = (db: Database, tenantId: number, opts?: DemoOptions) => Promise<void>;
 export const demoFillers: DemoFiller[] = [];
+
+/**
+ * Role templates a new company's administrator may start a role from (role/save with templateId): menu keys,
+ * each with the pages below it and the groups above it.
+ */
+const ROLE_TEMPLATES: { name: string; menus: string[] }[] = [
+  { name: 'equipmentKeeper', menus: ['workboard', 'equipment', 'eqmold', 'experience'] },
+  {
+    name: 'repairTechnician',
+    menus: ['workboard', 'repair_admin', 'check.task', 'patrol.task', 'maintain.task', 'maintain.byScan', 'experience'],
+  },
+  { name: 'storekeeper', menus: ['workboard', 'spare', 'reportform.spareChart', 'reportform.sparecostList'] },
+];
+
+async function seedRoleTemplates(tx: Queryable): Promise<void> {
+  for (const tpl of ROLE_TEMPLATES) {
+    const r = await tx.query<{ id: number }>('insert into role_templates(name, remark) values ($1, $2) returning id', [
+      t('zh', `seed.roleTemplates.${tpl.name}`),
+      t('zh', `seed.roleTemplates.${tpl.name}Remark`),
+    ]);
+    await tx.query(
+      `insert into role_template_menus(template_id, menu_id)
+       select $1, m.id from menus m
+        where not m.platform_only and m.owner_tenant_id is null
+          and exists (select 1 from unnest($2::text[]) k where m.key = k or m.key like k || '.%' or k like m.key || '.%')`,
+      [r.rows[0]!.id, tpl.menus],
+    );
+  }
+}
 
 /**
  * Every start: menus and dictionary templates follow the code. First start only: the platform company with
@@ -46,6 +75,7 @@ export async function seed(
       'insert into version_menus(version_id, menu_id) select $1, id from menus where not platform_only and owner_tenant_id is null',
       [version.rows[0]!.id],
     );
+    await seedRoleTemplates(tx);
     await createTenant(tx, {
       name: t('zh', 'seed.platformCompany'),
       code: 'platform',

@@ -7,17 +7,24 @@ import { assertAdminRemains, holdsAdminRole } from './users.js';
 /** True when the acting user holds an enabled administrator role (as the principal's isAdmin). */
 const actsAsAdmin = (tx: TenantTx) => tx.userId !== null && holdsAdminRole(tx, [tx.userId], true);
 
-/** Grants a role the menus of a role template that the company has, with every button of those menus. */
+/** Grants a role the pages of a role template that the company has, their groups and every button of those. */
 async function applyTemplate(tx: TenantTx, roleId: unknown, raw: unknown): Promise<void> {
   if (!isId(raw)) throw new AppError('invalid', 'errors.validation.type', { field: 'templateId' }, 'templateId');
   const templateId = Number(raw);
   const tpl = await tx.query('select 1 from role_templates where id = $1', [templateId]);
   if (!tpl.rows.length) throw fieldError('templateId', 'errors.roleTemplate.notFound');
+  // The template's pages the company has, and the groups above them: a group whose pages the company lacks
+  // would show empty.
   await tx.query(
-    `insert into role_menus(tenant_id, role_id, menu_id)
-     select $1, $2, cm.menu_id from company_menus cm
-       join role_template_menus tm on tm.menu_id = cm.menu_id and tm.template_id = $3
-      where cm.tenant_id = $1 on conflict do nothing`,
+    `with recursive pages as (
+       select tm.menu_id as id from role_template_menus tm
+         join company_menus cm on cm.tenant_id = $1 and cm.menu_id = tm.menu_id
+        where tm.template_id = $3 and not exists (select 1 from menus c where c.parent_id = tm.menu_id)),
+     up(id) as (select id from pages
+                union select m.parent_id from menus m join up on m.id = up.id where m.parent_id is not null)
+     insert into role_menus(tenant_id, role_id, menu_id)
+     select $1, $2, up.id from up join company_menus cm on cm.tenant_id = $1 and cm.menu_id = up.id
+     on conflict do nothing`,
     [tx.tenantId, roleId, templateId],
   );
   await tx.query(

@@ -3,6 +3,7 @@ import type { Queryable } from '../../db/index.js';
 import { ok, page } from '../../platform/http/envelope.js';
 import { notFound } from '../../platform/http/errors.js';
 import { type ButtonRow, buildTree, type MenuRow } from '../menu/tree.js';
+import { withAncestors } from '../operator/company-menus.js';
 import { fieldError, filter, id, idBody, optText, paging, pgViolation, response, text, Where } from './http.js';
 
 /*
@@ -201,11 +202,12 @@ export async function roleTemplateRoutes(app: FastifyInstance): Promise<void> {
   );
 }
 
+/** Replaces a template's menus with the given tenant menus and the groups above them (a page keeps its group). */
 async function setTemplateMenus(db: Queryable, templateId: number, menuIds: string[]): Promise<void> {
   await db.query('delete from role_template_menus where template_id = $1', [templateId]);
   await db.query(
     `insert into role_template_menus(template_id, menu_id)
      select $1, m.id from menus m where m.id = any($2::uuid[]) and not m.platform_only and m.owner_tenant_id is null`,
-    [templateId, menuIds],
+    [templateId, await withAncestors(db, menuIds)],
   );
 }

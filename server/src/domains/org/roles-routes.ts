@@ -15,6 +15,35 @@ async function findRole(tx: TenantTx, roleId: number): Promise<{ id: number; is_
  * (resources.ts); their grants of menus and buttons are the menu domain's (sys/saveRoleAndMenuid).
  */
 export async function roleRoutes(app: FastifyInstance): Promise<void> {
+  app.get(
+    '/api-user/role/templates',
+    {
+      config: { permission: 'setUp:role:add' },
+      schema: {
+        tags: ['org'],
+        summary:
+          "The operator's role templates a new role may start from (role/save with templateId), each with how many of its pages the company has",
+        response,
+      },
+    },
+    async (req) =>
+      ok(
+        await req.tenant(async (tx) => {
+          // A page counts, not the groups above it: the template's groups come with its pages.
+          const r = await tx.query<{ id: number; name: string; remark: string | null; pages: number }>(
+            `select t.id, t.name, t.remark,
+                    (select count(*)::int from role_template_menus tm
+                       join company_menus cm on cm.tenant_id = $1 and cm.menu_id = tm.menu_id
+                       join menus m on m.id = tm.menu_id
+                      where tm.template_id = t.id and not exists (select 1 from menus c where c.parent_id = m.id)) as pages
+               from role_templates t order by t.name, t.id`,
+            [tx.tenantId],
+          );
+          return r.rows;
+        }),
+      ),
+  );
+
   const assignBody = {
     type: 'object',
     required: ['roleId'],

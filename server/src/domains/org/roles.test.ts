@@ -238,7 +238,8 @@ describe('role templates', () => {
       `/api-user/roletemplate/getAllMenusByRoleId?roleId=${tpl.data.id}`,
       root,
     );
-    expect(menus.data.menuIds).toEqual([dictionary]);
+    // The page comes with its group (the operator ticks pages); the operator's own page is left out.
+    expect(menus.data.menuIds.sort()).toEqual([dictionary, menuId('setUp')].sort());
     expect(menus.data.menus.length).toBeGreaterThan(0);
     await okCall(t, 'POST', '/api-user/roletemplate/updateMenuToRole', root, {
       roleId: tpl.data.id,
@@ -251,7 +252,19 @@ describe('role templates', () => {
       '/api-user/roletemplate/all?name=store',
       root,
     );
-    expect(list).toMatchObject({ count: 1, data: [{ id: tpl.data.id, remark: 'stores', menuCount: 2 }] });
+    expect(list).toMatchObject({ count: 1, data: [{ id: tpl.data.id, remark: 'stores', menuCount: 3 }] });
+
+    // The company's administrator sees the templates to start a role from, counting the pages it has.
+    const offered = await okCall<{ id: number; name: string; remark: string; pages: number }[]>(
+      t,
+      'GET',
+      '/api-user/role/templates',
+      admin,
+    );
+    expect(offered.data).toContainEqual({ id: tpl.data.id, name: 'Storekeeper', remark: 'stores', pages: 2 });
+    await newMember('tplreader');
+    const member = await t.call('GET', '/api-user/role/templates', await t.login('tplreader', MEMBER_PASSWORD));
+    expect(member.statusCode).toBe(403);
 
     const roleId = await saveRole({ name: 'From template', templateId: tpl.data.id });
     const grants = await okCall<{ menuIds: string[]; buttonIds: string[] }>(
@@ -260,13 +273,44 @@ describe('role templates', () => {
       `/api-user/sys/findAllMenusByRoleId?roleId=${roleId}`,
       admin,
     );
-    expect(grants.data.menuIds.sort()).toEqual([dictionary, menuId('setUp.organize')].sort());
+    expect(grants.data.menuIds.sort()).toEqual([dictionary, menuId('setUp.organize'), menuId('setUp')].sort());
     expect(grants.data.buttonIds.length).toBeGreaterThan(4);
 
     const dup = await t.call('POST', '/api-user/roletemplate/save', root, { name: 'Storekeeper' });
     expect(dup.json()).toMatchObject({ rtnCode: 201, field: 'name' });
     await okCall(t, 'POST', '/api-user/roletemplate/del', root, { id: tpl.data.id });
     expect((await t.call('POST', '/api-user/roletemplate/del', root, { id: tpl.data.id })).statusCode).toBe(404);
+  });
+
+  it('comes with three templates from the first start; a technician role starts from one', async () => {
+    const offered = await okCall<{ id: number; name: string; pages: number }[]>(
+      t,
+      'GET',
+      '/api-user/role/templates',
+      admin,
+    );
+    expect(offered.data.map((x) => x.name)).toEqual(expect.arrayContaining(['设备管理员', '维修技术员', '备件仓管员']));
+    const tech = offered.data.find((x) => x.name === '维修技术员')!;
+    // The work board, repair orders, the three kinds of check task, maintenance by scan and the experience library.
+    expect(tech.pages).toBe(7);
+    const roleId = await saveRole({ name: 'Technicians', templateId: tech.id });
+    const grants = await okCall<{ menuIds: string[] }>(
+      t,
+      'GET',
+      `/api-user/sys/findAllMenusByRoleId?roleId=${roleId}`,
+      admin,
+    );
+    expect(grants.data.menuIds).toEqual(
+      expect.arrayContaining([
+        menuId('repair_admin'),
+        menuId('repair_admin.task'),
+        menuId('patrol'),
+        menuId('patrol.task'),
+      ]),
+    );
+    expect(grants.data.menuIds).not.toContain(menuId('patrol.plan'));
+    // Those seven pages and four groups (repairs, spot checks, patrols, maintenance).
+    expect(grants.data.menuIds).toHaveLength(11);
   });
 
   it('is for the platform operator only', async () => {

@@ -105,6 +105,26 @@ export const addAssociation = (groupId: number, companyIds: number[]) =>
 export const removeAssociation = (companyIds: number[]) =>
   http.post<Envelope<null>>('/api-user/company/delSysAssoce', { companyIds });
 
+// Role templates (/admin/companyAuthorize): menu sets a company's new role may start from
+export interface RoleTemplate {
+  id: number;
+  name: string;
+  remark: string | null;
+  menuCount: number;
+  createdAt: string;
+}
+export const roleTemplatePage = (q: { page: number; limit: number; name?: string }) =>
+  paged<RoleTemplate>('/api-user/roletemplate/all', q);
+export const saveRoleTemplate = (body: { id?: number; name: string; remark?: string | null }) =>
+  body.id
+    ? http.post<Envelope<null>>('/api-user/roletemplate/update', body)
+    : http.post<Envelope<{ id: number }>>('/api-user/roletemplate/save', body);
+export const deleteRoleTemplate = (id: number) => http.post<Envelope<null>>('/api-user/roletemplate/del', { id });
+export const roleTemplateMenus = (roleId: number) =>
+  getData<{ menuIds: string[]; menus: PlatformMenu[] }>('/api-user/roletemplate/getAllMenusByRoleId', { roleId });
+export const saveRoleTemplateMenus = (roleId: number, menuIds: string[]) =>
+  http.post<Envelope<null>>('/api-user/roletemplate/updateMenuToRole', { roleId, menuIds });
+
 // Versions (/operatesys/version)
 export const versionPage = (q: { page: number; limit: number; name?: string }) =>
   paged<Version>('/api-user/sysversion/getVersionPage', q);

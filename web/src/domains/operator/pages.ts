@@ -10,7 +10,7 @@ export const pages: PageDef[] = [
   { path: '/admin/menu', component: lazy(() => import('./MenuEditorPage')) },
   { path: '/admin/company', component: lazy(() => import('./CompanyPage')) },
   { path: '/admin/timetask', component: lazy(() => import('./TimedTaskPage')) },
-  { path: '/admin/companyAuthorize', component: BatchMenusPage },
+  { path: '/admin/companyAuthorize', component: lazy(() => import('./CompanyAuthorizePage')) },
   { path: '/company/index', component: CompanyMenusPage, openedFrom: ['/admin/company'], noCache: true },
   { path: '/company/batchSave', component: BatchMenusPage, openedFrom: ['/admin/company'] },
   { path: '/operatesys/usecase', component: lazy(() => import('./UsagePage')) },

@@ -1,11 +1,11 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Empty, Form, Input, Modal, Popconfirm, Radio, Space, Tabs, Tag } from 'antd';
+import { Button, Card, Empty, Form, Input, Modal, Popconfirm, Radio, Select, Space, Tabs, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { hasPermission } from '../../app/session';
 import { toast } from '../../platform/ui/feedback';
-import { deleteRole, type Role, roleList, saveRole } from './api';
+import { deleteRole, type Role, roleList, roleTemplates, saveRole } from './api';
 import { RoleGrantsPanel } from './RoleGrantsPanel';
 import { RoleHoldersPanel } from './RoleHoldersPanel';
 import './org.css';
@@ -175,7 +175,29 @@ function RoleForm({ role, onClose, onSaved }: { role: Partial<Role>; onClose: ()
         <Form.Item name="remark" label={t('role.fields.remark')}>
           <Input.TextArea maxLength={500} rows={3} />
         </Form.Item>
+        {!role.id && <TemplatePicker />}
       </Form>
     </Modal>
+  );
+}
+
+/** A new role may start from one of the operator's role templates: it gets the template's pages the company has. */
+function TemplatePicker() {
+  const { t } = useTranslation('org');
+  const templates = useQuery({ queryKey: ['role-templates'], queryFn: roleTemplates });
+  if (!templates.data?.length) return null;
+  return (
+    <Form.Item name="templateId" label={t('role.template')} extra={t('role.templateHint')}>
+      <Select
+        allowClear
+        placeholder={t('role.templateNone')}
+        loading={templates.isLoading}
+        options={templates.data.map((x) => ({
+          value: x.id,
+          label: `${x.name} · ${t('role.templatePages', { count: x.pages })}`,
+        }))}
+        data-testid="role-field-template"
+      />
+    </Form.Item>
   );
 }

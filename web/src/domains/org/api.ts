@@ -117,6 +117,8 @@ export const exportSheet = (url: string, params?: Record<string, string | number
 export const roleList = () => getData<Role[]>('/api-user/role/all');
 export const saveRole = (body: Partial<Role>) =>
   http.post<Envelope<unknown>>(body.id ? '/api-user/role/update' : '/api-user/role/save', body);
+export const roleTemplates = () =>
+  getData<{ id: number; name: string; remark: string | null; pages: number }[]>('/api-user/role/templates');
 export const deleteRole = (id: number) => http.post<Envelope<null>>('/api-user/role/del', { id });
 export const companyMenus = () => getData<MenuNode[]>('/api-user/sys/all');
 export const roleGrants = (roleId: number) =>
