@@ -170,7 +170,30 @@ describe('organisation templates', () => {
     expect(await audited(Math.max(...copies.map((o) => o.id)))).toEqual(['create']);
 
     const dup = await t.call('POST', '/api-user/orgtemplate/save', admin, { name: 'Standard production', nodes: [] });
-    expect(dup.json()).toMatchObject({ rtnCode: 201, field: 'name' });
+    expect(dup.json()).toMatchObject({ rtnCode: 201, field: 'name', msg: '模板名称 Standard production 已被使用' });
+    // Written through the record service: audited like any record.
+    const trail = await t.db.query<{ action: string }>(
+      "select action from audit_log where entity = 'orgTemplate' and record_id = $1 order by id",
+      [String(saved.data.id)],
+    );
+    expect(trail.rows.map((r) => r.action)).toEqual(['create']);
+    const empty = await okCall<{ id: number; nodes: unknown[] }>(t, 'POST', '/api-user/orgtemplate/save', admin, {
+      name: 'Nothing yet',
+    });
+    expect(empty.data.nodes).toEqual([]);
+    const tidied = await okCall<{ nodes: unknown[] }>(t, 'POST', '/api-user/orgtemplate/update', admin, {
+      id: empty.data.id,
+      nodes: [{ organizationName: '  Stores  ', extra: 'dropped', children: [{ organizationName: 'Bins' }] }],
+    });
+    expect(tidied.data.nodes).toEqual([
+      {
+        organizationName: 'Stores',
+        phone: null,
+        ext1: null,
+        children: [{ organizationName: 'Bins', phone: null, ext1: null, children: [] }],
+      },
+    ]);
+    await okCall(t, 'POST', '/api-user/orgtemplate/del', admin, { id: empty.data.id });
     const bad = await t.call('POST', '/api-user/orgtemplate/update', admin, {
       id: saved.data.id,
       nodes: [{ organizationName: '' }],

@@ -1,6 +1,7 @@
 import { menuPermissions } from '../../platform/resources/permit.js';
 import { defineEntity } from '../../platform/resources/registry.js';
 import { organizationHooks } from './org-rules.js';
+import { orgTemplateHooks } from './org-template-rules.js';
 import { roleHooks } from './role-rules.js';
 
 /**
@@ -89,4 +90,38 @@ export const organizationEntity = defineEntity({
     { name: 'sort', type: 'integer', required: true, default: 0, min: -1_000_000, max: 1_000_000, sortable: true },
   ],
   hooks: organizationHooks,
+});
+
+/**
+ * Organisation templates (spec 7.2 orgtemplate): a company's named organisation trees (the departments of a
+ * standard plant, say). Plain CRUD through the engine under the spec's paths (`/api-user/orgtemplate/all|save|
+ * update|del`); a template may be taken from an organisation and everything below it (fromOrganizationId), and
+ * copying one into the tree stays a workflow (org-templates-routes.ts).
+ */
+export const orgTemplateEntity = defineEntity({
+  name: 'orgTemplate',
+  table: 'org_templates',
+  ns: 'org',
+  prefix: '/api-user/orgtemplate',
+  permissions: menuPermissions('setUp:organize', ['setUp:organize:add']),
+  actions: ['page', 'all', 'get', 'save', 'update', 'del'],
+  customFields: false,
+  nameField: 'name',
+  defaultSort: { field: 'name', dir: 'asc' },
+  fields: [
+    {
+      name: 'name',
+      type: 'string',
+      required: true,
+      unique: true,
+      maxLength: 50,
+      filter: 'like',
+      sortable: true,
+      messages: { unique: 'org.errors.templateNameTaken' },
+    },
+    { name: 'remark', type: 'text', maxLength: 500 },
+    // A new template without a tree starts empty (orgTemplateHooks).
+    { name: 'nodes', type: 'json', required: true },
+  ],
+  hooks: orgTemplateHooks,
 });

@@ -61,6 +61,7 @@ const typedFields = (def: EntityDef) => def.fields.filter((f) => TYPED.has(f.typ
 /** Entities with no field a wrongly typed value can be sent to, and why. */
 const NO_TYPED_FIELD: Record<string, string> = {
   customform: 'code, names and description are text; its state changes by publishing, not through the form',
+  orgTemplate: 'a name and a remark (text) and its tree as JSON, whose own check names the field (org-template-rules)',
   shiftcycle: 'a name and a remark (text) and its days as JSON (any value is JSON)',
 };
 

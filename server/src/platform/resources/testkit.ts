@@ -107,6 +107,16 @@ export const overrides: Record<string, (seq: number) => WireRow> = {
   ckprtemplatedtl: () => ({ answerType: 'number', lowerLimit: '1.5000', upperLimit: '2.5000' }),
   checkplan: () => ({ dueTime: '08:00' }),
   organization: (seq) => ({ phone: `021-${seq}` }),
+  // A tree as the template keeps it (org-template-rules tidies what is sent into this shape).
+  orgTemplate: (seq) => {
+    const node = (organizationName: string, children: WireRow[] = []) => ({
+      organizationName,
+      phone: null,
+      ext1: null,
+      children,
+    });
+    return { nodes: [node(`Dept ${seq}`, [node('Team')])] };
+  },
   membershift: (seq) => ({ workDate: new Date(Date.UTC(2024, 0, 1) + seq * 86_400_000).toISOString().slice(0, 10) }),
 };
 

@@ -181,6 +181,11 @@ export interface EntityDef {
 
 /** Entity rules beyond the field declarations; they run in the request's tenant transaction. */
 export interface EntityHooks {
+  /**
+   * What a person sent turned into the values to check and store, first thing in a write that is not the
+   * system's (a template's tree taken from an organisation, or tidied); throw a business error to refuse it.
+   */
+  beforeValidate?(tx: TenantTx, body: WireRow, existing: WireRow | null): Promise<WireRow>;
   /** Extra checks on a record about to be written (wire names, stored values merged over the old row). */
   check?(tx: TenantTx, row: WireRow, existing: WireRow | null): Promise<FieldIssue[]>;
   /**

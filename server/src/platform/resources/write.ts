@@ -183,6 +183,8 @@ export async function createRow(
   body: WireRow,
   opts: WriteOptions = {},
 ): Promise<WireRow> {
+  const validate = ctx.model.def.hooks?.beforeValidate;
+  if (validate && !opts.system) body = await validate(tx, body, null);
   const p = prepare(ctx, body, null, opts.system);
   if (!p.issues.length) await checkRelations(tx, ctx.model, p, null);
   if (!p.issues.length && !opts.system) await runCheck(tx, ctx, p, null);
@@ -212,6 +214,8 @@ export async function updateRow(
 ): Promise<WireRow> {
   const before = await findRow(tx, ctx, id);
   if (!before) throw notFound();
+  const validate = ctx.model.def.hooks?.beforeValidate;
+  if (validate && !opts.system) body = await validate(tx, body, before);
   const p = prepare(ctx, body, before, opts.system);
   if (!opts.system) await assertPermitted(tx, ctx.model.def, codesOf(ctx.model.def, ['edit']), before);
   if (!p.issues.length) await checkRelations(tx, ctx.model, p, before);
