@@ -342,6 +342,15 @@ browserSuite('operator console', () => {
     const width = await phone.evaluate(() => document.documentElement.scrollWidth);
     expect(Math.round(width)).toBeLessThanOrEqual(PHONE.width);
     await screenshot(phone, 'operator-companies-phone');
+    await phone.goto('/admin/companyAuthorize');
+    await waitForShell(phone);
+    await phone.getByTestId('company-authorize').getByRole('tab', { name: '角色模板' }).click();
+    await phone.getByTestId('role-template-row').filter({ hasText: '端到端仓管模板' }).click(SLOW);
+    await phone.getByTestId('role-template-menus').getByTestId('menu-check-equipment.ledger').waitFor(SLOW);
+    expect(Math.round(await phone.evaluate(() => document.documentElement.scrollWidth))).toBeLessThanOrEqual(
+      PHONE.width,
+    );
+    await screenshot(phone, 'operator-role-templates-phone');
     await phone.context().close();
   });
 

@@ -2,10 +2,12 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import {
   browserSuite,
+  DESKTOP,
   expectToast,
   launchBrowser,
   missingTranslations,
   newContext,
+  PHONE,
   pickLanguage,
   screenshot,
   startServer,
@@ -131,6 +133,17 @@ browserSuite('tenant administration (/setUp)', () => {
     await expectToast(page, '删除成功');
     await drawer.getByText('还没有组织模板').waitFor();
     expect(await api<unknown[]>('GET', '/api-user/orgtemplate/all')).toEqual([]);
+    // On a phone the drawer takes the screen's width, no more.
+    await page.setViewportSize(PHONE);
+    try {
+      const box = await drawer.boundingBox();
+      expect(Math.round(box!.x)).toBeGreaterThanOrEqual(0);
+      expect(Math.round(box!.x + box!.width)).toBeLessThanOrEqual(PHONE.width);
+      await drawer.getByTestId('org-template-save-from').waitFor();
+    } finally {
+      await page.setViewportSize(DESKTOP);
+      await page.keyboard.press('Escape');
+    }
   });
 
   it('grants a role a menu button in the permission tree', async () => {

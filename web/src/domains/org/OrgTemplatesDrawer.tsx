@@ -87,7 +87,6 @@ export function OrgTemplatesDrawer({ selected, onClose, onApplied }: Props) {
       title={t('templates.title')}
       onClose={onClose}
       destroyOnHidden
-      className="org-templates-drawer"
       data-testid="org-templates"
       extra={
         canAdd && (
