@@ -198,6 +198,35 @@ browserSuite('operator console', () => {
     expect(granted.body.data.buttonIds.length).toBeGreaterThan(0);
   });
 
+  it('adds a value to the dictionary template that new companies copy', async () => {
+    await root.goto('/admin/menu');
+    await waitForShell(root);
+    await root.getByTestId('menu-admin').getByRole('tab', { name: '字典模板' }).click();
+    const editor = root.getByTestId('dictionary-page');
+    await editor.getByText('新建公司时复制这份数据字典').waitFor();
+    await editor.getByTestId('item-WorkType').getByTestId('item-add-child').click();
+    await root.getByTestId('item-field-code').fill('e2eTemplateTrade');
+    await root.getByTestId('item-field-name').fill('模板工种');
+    await root.getByTestId('item-form-save').click();
+    await expectToast(root, '保存成功');
+    await editor.getByTestId('item-e2eTemplateTrade').getByText('模板工种').waitFor();
+    const list = await server.api<{ data: { code: string }[] }>(
+      'GET',
+      '/api-user/itemtemplate/getItemListByCode?code=WorkType',
+      undefined,
+      rootToken,
+    );
+    expect(list.body.data.map((x) => x.code)).toContain('e2eTemplateTrade');
+    // The company made before keeps its own dictionary.
+    const theirs = await server.api<{ data: { code: string }[] }>(
+      'GET',
+      '/api-user/item/getItemListByCode?code=WorkType',
+      undefined,
+      bossToken,
+    );
+    expect(theirs.body.data.map((x) => x.code)).not.toContain('e2eTemplateTrade');
+  });
+
   it("posts a notice for that company: its users see it, the demo company's do not", async () => {
     await root.goto('/operatesys/notice');
     await waitForShell(root);

@@ -7,7 +7,7 @@ const UsageDetailPage = lazy(() => import('./UsageDetailPage'));
 
 /** The operator's console (超管专用 /admin and 运营管理 /operatesys) and its static pages. */
 export const pages: PageDef[] = [
-  { path: '/admin/menu', component: lazy(() => import('./MenuEditorPage')) },
+  { path: '/admin/menu', component: lazy(() => import('./MenuAdminPage')) },
   { path: '/admin/company', component: lazy(() => import('./CompanyPage')) },
   { path: '/admin/timetask', component: lazy(() => import('./TimedTaskPage')) },
   { path: '/admin/companyAuthorize', component: lazy(() => import('./CompanyAuthorizePage')) },

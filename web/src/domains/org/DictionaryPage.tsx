@@ -1,6 +1,6 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Form, Input, InputNumber, Modal, Popconfirm, Space } from 'antd';
+import { Button, Card, Form, Input, InputNumber, Modal, Popconfirm, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { hasPermission } from '../../app/session';
@@ -9,7 +9,7 @@ import { isLang, LANG_LABELS, LANGS } from '../../platform/preferences';
 import { toast } from '../../platform/ui/feedback';
 import { ACTIONS_COLUMN, ResponsiveTable } from '../../platform/ui/ResponsiveTable';
 import { validated } from '../../platform/ui/validated';
-import { deleteItem, flatten, type ItemNode, itemTree, saveItem } from './api';
+import { deleteItem, flatten, type ItemBase, type ItemNode, itemTree, saveItem } from './api';
 
 type Editing = { item: Partial<ItemNode>; parent: ItemNode | null };
 
@@ -17,18 +17,38 @@ type Editing = { item: Partial<ItemNode>; parent: ItemNode | null };
 const prune = (nodes: ItemNode[]): ItemNode[] =>
   nodes.map(({ children, ...n }) => (children?.length ? { ...n, children: prune(children) } : n));
 
+/** A dictionary's calls and the permission codes of its changes. */
+export interface DictionaryStore {
+  base: ItemBase;
+  add: string;
+  edit: string;
+  remove: string;
+}
+
+const COMPANY: DictionaryStore = {
+  base: '/api-user/item',
+  add: 'setUp:dictionary:add',
+  edit: 'setUp:dictionary:edit',
+  remove: 'setUp:dictionary:delete',
+};
+
 /** /setUp/dictionary: the company's dictionary (WorkType, energytype, ...) as a tree of groups and values. */
 export default function DictionaryPage() {
+  return <DictionaryEditor store={COMPANY} />;
+}
+
+/** A dictionary as a tree of groups and values: the company's, or the operator's template (title and hint given). */
+export function DictionaryEditor({ store, title, hint }: { store: DictionaryStore; title?: string; hint?: string }) {
   const { t, i18n } = useTranslation('org');
   const lang = isLang(i18n.language) ? i18n.language : 'zh';
-  const tree = useQuery({ queryKey: ['org-items'], queryFn: itemTree });
+  const tree = useQuery({ queryKey: ['org-items', store.base], queryFn: () => itemTree(store.base) });
   const [editing, setEditing] = useState<Editing | null>(null);
   const [expanded, setExpanded] = useState<readonly React.Key[] | null>(null);
   const all = flatten(tree.data ?? []);
 
   const remove = async (item: ItemNode) => {
     try {
-      await deleteItem(item.id);
+      await deleteItem(item.id, store.base);
       toast('success', t('messages.deleted'));
     } finally {
       await tree.refetch();
@@ -38,10 +58,10 @@ export default function DictionaryPage() {
   return (
     <Card
       size="small"
-      title={t('dictionary.title')}
+      title={title ?? t('dictionary.title')}
       data-testid="dictionary-page"
       extra={
-        hasPermission('setUp:dictionary:add') && (
+        hasPermission(store.add) && (
           <Button
             size="small"
             icon={<PlusOutlined />}
@@ -53,6 +73,7 @@ export default function DictionaryPage() {
         )
       }
     >
+      {hint && <Typography.Paragraph type="secondary">{hint}</Typography.Paragraph>}
       <ResponsiveTable<ItemNode>
         rowKey="id"
         size="small"
@@ -80,7 +101,7 @@ export default function DictionaryPage() {
             width: 220,
             render: (_v, item) => (
               <Space size={0}>
-                {hasPermission('setUp:dictionary:add') && item.parentId === null && (
+                {hasPermission(store.add) && item.parentId === null && (
                   <Button
                     type="link"
                     size="small"
@@ -90,7 +111,7 @@ export default function DictionaryPage() {
                     {t('dictionary.addValue')}
                   </Button>
                 )}
-                {hasPermission('setUp:dictionary:edit') && (
+                {hasPermission(store.edit) && (
                   <Button
                     type="link"
                     size="small"
@@ -99,7 +120,7 @@ export default function DictionaryPage() {
                     {t('actions.edit')}
                   </Button>
                 )}
-                {hasPermission('setUp:dictionary:delete') && (
+                {hasPermission(store.remove) && (
                   <Popconfirm title={t('dictionary.confirmDelete', { name: item.name })} onConfirm={() => remove(item)}>
                     <Button type="link" size="small" danger>
                       {t('actions.delete')}
@@ -114,6 +135,7 @@ export default function DictionaryPage() {
       {editing && (
         <ItemForm
           editing={editing}
+          base={store.base}
           onClose={() => setEditing(null)}
           onSaved={async () => {
             const parent = editing.parent;
@@ -127,7 +149,17 @@ export default function DictionaryPage() {
   );
 }
 
-function ItemForm({ editing, onClose, onSaved }: { editing: Editing; onClose: () => void; onSaved: () => void }) {
+function ItemForm({
+  editing,
+  base,
+  onClose,
+  onSaved,
+}: {
+  editing: Editing;
+  base: ItemBase;
+  onClose: () => void;
+  onSaved: () => void;
+}) {
   const { t } = useTranslation('org');
   const [form] = Form.useForm();
   const [saving, setSaving] = useState(false);
@@ -137,7 +169,7 @@ function ItemForm({ editing, onClose, onSaved }: { editing: Editing; onClose: ()
     if (!values) return;
     setSaving(true);
     try {
-      await saveItem(item.id ? { id: item.id, ...values } : { parentId: parent?.id ?? null, ...values });
+      await saveItem(item.id ? { id: item.id, ...values } : { parentId: parent?.id ?? null, ...values }, base);
       toast('success', t('messages.saved'));
       onSaved();
     } catch (err) {

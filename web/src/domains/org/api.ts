@@ -135,10 +135,13 @@ export const assignRole = (roleId: number, userIds: number[], organizationIds: n
 export const unassignRole = (roleId: number, userIds: number[], organizationIds: number[]) =>
   http.post<Envelope<null>>('/api-user/users/deleleMemeberRole', { roleId, userIds, organizationIds });
 
-export const itemTree = () => getData<ItemNode[]>('/api-user/item/getItemTree');
-export const saveItem = (body: Partial<ItemNode>) =>
-  http.post<Envelope<unknown>>(body.id ? '/api-user/item/update' : '/api-user/item/insert', body);
-export const deleteItem = (id: number) => http.post<Envelope<null>>('/api-user/item/del', { id });
+/** Where a dictionary lives: the company's own (item) or the operator's template new companies copy (itemtemplate). */
+export type ItemBase = '/api-user/item' | '/api-user/itemtemplate';
+export const itemTree = (base: ItemBase = '/api-user/item') => getData<ItemNode[]>(`${base}/getItemTree`);
+export const saveItem = (body: Partial<ItemNode>, base: ItemBase = '/api-user/item') =>
+  http.post<Envelope<unknown>>(body.id ? `${base}/update` : `${base}/insert`, body);
+export const deleteItem = (id: number, base: ItemBase = '/api-user/item') =>
+  http.post<Envelope<null>>(`${base}/del`, { id });
 
 async function getDataPost<T>(path: string, body: unknown): Promise<T> {
   return (await http.post<Envelope<T>>(path, body)).data;
