@@ -355,6 +355,20 @@ browserSuite('operator console', () => {
     await en.getByTestId('version-row').filter({ hasText: 'E2E Basic' }).click();
     await en.getByTestId('version-menus').getByTestId('menu-check-setUp.role').waitFor(SLOW);
     await screenshot(en, 'operator-versions-en');
+    // Its remark through the edit dialog, the name kept.
+    const versionRow = en.getByTestId('version-row').filter({ hasText: 'E2E Basic' });
+    await versionRow.getByRole('button', { name: 'Edit' }).click();
+    await expect(en.getByTestId('version-field-name').inputValue()).resolves.toBe('E2E Basic');
+    await en.locator('.ant-modal textarea').fill('two pages only');
+    await en.getByTestId('version-form-save').click();
+    await expectToast(en, 'Saved');
+    const versions = await server.api<{ data: { name: string; remark: string | null }[] }>(
+      'GET',
+      '/api-user/sysversion/getVersionPage?page=1&limit=50&name=E2E',
+      undefined,
+      rootToken,
+    );
+    expect(versions.body.data).toEqual([expect.objectContaining({ name: 'E2E Basic', remark: 'two pages only' })]);
     await en.goto('/admin/menu');
     await waitForShell(en);
     await en.getByTestId('menu-node-equipment').click();

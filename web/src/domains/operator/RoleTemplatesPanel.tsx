@@ -1,13 +1,11 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Empty, Form, Input, Modal, Popconfirm, Space, Typography } from 'antd';
-import { useEffect, useState } from 'react';
+import { Button, Card, Empty, Input, Popconfirm, Space, Typography } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { hasPermission } from '../../app/session';
 import { Pagination } from '../../platform/pagination/Pagination';
 import { toast } from '../../platform/ui/feedback';
 import { ACTIONS_COLUMN, ResponsiveTable } from '../../platform/ui/ResponsiveTable';
-import { validated } from '../../platform/ui/validated';
 import {
   deleteRoleTemplate,
   type RoleTemplate,
@@ -16,7 +14,8 @@ import {
   saveRoleTemplate,
   saveRoleTemplateMenus,
 } from './api';
-import { leafMenuIds, MenuChecklist } from './MenuChecklist';
+import { MenuSetEditor } from './MenuSetEditor';
+import { NameRemarkDialog } from './NameRemarkDialog';
 import { usePaged } from './usePaged';
 
 /**
@@ -104,15 +103,22 @@ export function RoleTemplatesPanel() {
         )}
       </Card>
       {editing && (
-        <TemplateForm
-          template={editing}
-          onClose={() => setEditing(null)}
-          onSaved={async (id) => {
+        <NameRemarkDialog
+          title={t(editing.id ? 'roleTemplate.edit' : 'roleTemplate.add')}
+          labels={{ name: t('roleTemplate.fields.name'), remark: t('roleTemplate.fields.remark') }}
+          initial={editing}
+          maxName={50}
+          testId="role-template"
+          onSave={async (v) => {
+            const r = await saveRoleTemplate({ ...(editing.id ? { id: editing.id } : {}), ...v });
+            toast('success', t('messages.saved'));
+            const id = editing.id ?? (r.data as { id: number }).id;
             setEditing(null);
-            const r = await list.refetch();
-            const saved = r.data?.rows.find((x) => x.id === id);
+            const rows = await list.refetch();
+            const saved = rows.data?.rows.find((x) => x.id === id);
             if (saved) setSelected(saved);
           }}
+          onClose={() => setEditing(null)}
         />
       )}
     </div>
@@ -121,102 +127,15 @@ export function RoleTemplatesPanel() {
 
 function TemplateMenus({ template, onChanged }: { template: RoleTemplate; onChanged: () => void }) {
   const { t } = useTranslation('operator');
-  const menus = useQuery({
-    queryKey: ['op-role-template-menus', template.id],
-    queryFn: () => roleTemplateMenus(template.id),
-  });
-  const [checked, setChecked] = useState<string[]>([]);
-  const [busy, setBusy] = useState(false);
-  useEffect(() => {
-    if (menus.data) setChecked(leafMenuIds(menus.data.menus, new Set(menus.data.menuIds)));
-  }, [menus.data]);
-  const can = hasPermission('admin:companyAuthorize:setMenu');
-  const save = async () => {
-    setBusy(true);
-    try {
-      await saveRoleTemplateMenus(template.id, checked);
-      toast('success', t('messages.saved'));
-      onChanged();
-      await menus.refetch();
-    } catch {
-      // Shown by the client.
-    } finally {
-      setBusy(false);
-    }
-  };
   return (
-    <div data-testid="role-template-menus">
-      <Space wrap className="op-toolbar">
-        <Button type="primary" disabled={!can} loading={busy} onClick={save} data-testid="role-template-menus-save">
-          {t('roleTemplate.saveMenus')}
-        </Button>
-      </Space>
-      <MenuChecklist
-        menus={menus.data?.menus}
-        checked={checked}
-        onChange={setChecked}
-        loading={menus.isLoading}
-        disabled={!can}
-      />
-    </div>
-  );
-}
-
-function TemplateForm({
-  template,
-  onClose,
-  onSaved,
-}: {
-  template: Partial<RoleTemplate>;
-  onClose: () => void;
-  onSaved: (id: number) => void;
-}) {
-  const { t } = useTranslation('operator');
-  const [form] = Form.useForm<{ name: string; remark?: string }>();
-  const [saving, setSaving] = useState(false);
-  const submit = async () => {
-    const v = await validated(form);
-    if (!v) return;
-    setSaving(true);
-    try {
-      const r = await saveRoleTemplate({
-        ...(template.id ? { id: template.id } : {}),
-        name: v.name.trim(),
-        remark: v.remark || null,
-      });
-      toast('success', t('messages.saved'));
-      onSaved(template.id ?? (r.data as { id: number }).id);
-    } catch {
-      // Shown by the client.
-    } finally {
-      setSaving(false);
-    }
-  };
-  return (
-    <Modal
-      open
-      title={t(template.id ? 'roleTemplate.edit' : 'roleTemplate.add')}
-      onCancel={onClose}
-      onOk={submit}
-      confirmLoading={saving}
-      okText={t('actions.save')}
-      cancelText={t('actions.cancel')}
-      okButtonProps={{ 'data-testid': 'role-template-form-save' }}
-    >
-      <Form form={form} layout="vertical" initialValues={template}>
-        <Form.Item
-          name="name"
-          label={t('roleTemplate.fields.name')}
-          rules={[
-            { required: true, whitespace: true, message: t('form.required', { label: t('roleTemplate.fields.name') }) },
-          ]}
-        >
-          <Input maxLength={50} data-testid="role-template-field-name" />
-        </Form.Item>
-        <Form.Item name="remark" label={t('roleTemplate.fields.remark')}>
-          <Input.TextArea maxLength={500} rows={3} />
-        </Form.Item>
-      </Form>
-    </Modal>
+    <MenuSetEditor
+      queryKey={['op-role-template-menus', template.id]}
+      load={() => roleTemplateMenus(template.id)}
+      save={(ids) => saveRoleTemplateMenus(template.id, ids)}
+      can={hasPermission('admin:companyAuthorize:setMenu')}
+      testId="role-template-menus"
+      saveLabel={t('roleTemplate.saveMenus')}
+      onChanged={onChanged}
+    />
   );
 }

@@ -1,13 +1,11 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Empty, Form, Input, Modal, Popconfirm, Space, Tag } from 'antd';
-import { useEffect, useState } from 'react';
+import { Button, Card, Empty, Popconfirm, Space, Tag } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { hasPermission } from '../../app/session';
 import { Pagination } from '../../platform/pagination/Pagination';
 import { toast } from '../../platform/ui/feedback';
 import { ACTIONS_COLUMN, ResponsiveTable } from '../../platform/ui/ResponsiveTable';
-import { validated } from '../../platform/ui/validated';
 import {
   deleteVersion,
   makeDefaultVersion,
@@ -18,8 +16,9 @@ import {
   versionMenus,
   versionPage,
 } from './api';
-import { leafMenuIds, MenuChecklist } from './MenuChecklist';
+import { MenuSetEditor } from './MenuSetEditor';
 import { MoveCompaniesDialog } from './MoveCompaniesDialog';
+import { NameRemarkDialog } from './NameRemarkDialog';
 import { usePaged } from './usePaged';
 import './operator.css';
 
@@ -132,13 +131,19 @@ export default function VersionPage() {
         />
       )}
       {editing && (
-        <VersionForm
-          version={editing}
-          onClose={() => setEditing(null)}
-          onSaved={async () => {
+        <NameRemarkDialog
+          title={t(editing.id ? 'version.edit' : 'version.add')}
+          labels={{ name: t('version.fields.name'), remark: t('version.fields.remark') }}
+          initial={editing}
+          maxName={100}
+          testId="version"
+          onSave={async (v) => {
+            await saveVersion({ ...(editing.id ? { id: editing.id } : {}), ...v });
+            toast('success', t('messages.saved'));
             setEditing(null);
             await list.refetch();
           }}
+          onClose={() => setEditing(null)}
         />
       )}
     </div>
@@ -147,42 +152,17 @@ export default function VersionPage() {
 
 function VersionMenus({ version, onChanged }: { version: Version; onChanged: () => void }) {
   const { t } = useTranslation('operator');
-  const menus = useQuery({ queryKey: ['op-version-menus', version.id], queryFn: () => versionMenus(version.id) });
-  const [checked, setChecked] = useState<string[]>([]);
-  const [busy, setBusy] = useState(false);
-  useEffect(() => {
-    if (menus.data) setChecked(leafMenuIds(menus.data.menus, new Set(menus.data.menuIds)));
-  }, [menus.data]);
   const can = hasPermission('operatesys:version:setMenu');
-  const run = async (fn: () => Promise<string>) => {
-    setBusy(true);
-    try {
-      toast('success', await fn());
-      onChanged();
-      await menus.refetch();
-    } catch {
-      // Shown by the client.
-    } finally {
-      setBusy(false);
-    }
-  };
   return (
-    <div data-testid="version-menus">
-      <Space wrap className="op-toolbar">
-        <Button
-          type="primary"
-          disabled={!can}
-          loading={busy}
-          onClick={() =>
-            run(async () => {
-              await saveVersionMenus(version.id, checked);
-              return t('messages.saved');
-            })
-          }
-          data-testid="version-menus-save"
-        >
-          {t('version.saveMenus')}
-        </Button>
+    <MenuSetEditor
+      queryKey={['op-version-menus', version.id]}
+      load={() => versionMenus(version.id)}
+      save={(ids) => saveVersionMenus(version.id, ids)}
+      can={can}
+      testId="version-menus"
+      saveLabel={t('version.saveMenus')}
+      onChanged={onChanged}
+      extra={(run, busy) => (
         <Popconfirm
           title={t('version.confirmPush', { count: version.companyCount })}
           disabled={!can}
@@ -194,67 +174,7 @@ function VersionMenus({ version, onChanged }: { version: Version; onChanged: () 
             {t('version.push')}
           </Button>
         </Popconfirm>
-      </Space>
-      <MenuChecklist
-        menus={menus.data?.menus}
-        checked={checked}
-        onChange={setChecked}
-        loading={menus.isLoading}
-        disabled={!can}
-      />
-    </div>
-  );
-}
-
-function VersionForm({
-  version,
-  onClose,
-  onSaved,
-}: {
-  version: Partial<Version>;
-  onClose: () => void;
-  onSaved: () => void;
-}) {
-  const { t } = useTranslation('operator');
-  const [form] = Form.useForm<{ name: string; remark?: string }>();
-  const [saving, setSaving] = useState(false);
-  const submit = async () => {
-    const v = await validated(form);
-    if (!v) return;
-    setSaving(true);
-    try {
-      await saveVersion({ ...(version.id ? { id: version.id } : {}), name: v.name, remark: v.remark || null });
-      toast('success', t('messages.saved'));
-      onSaved();
-    } catch {
-      // Shown by the client.
-    } finally {
-      setSaving(false);
-    }
-  };
-  return (
-    <Modal
-      open
-      title={t(version.id ? 'version.edit' : 'version.add')}
-      onCancel={onClose}
-      onOk={submit}
-      confirmLoading={saving}
-      okText={t('actions.save')}
-      cancelText={t('actions.cancel')}
-      okButtonProps={{ 'data-testid': 'version-form-save' }}
-    >
-      <Form form={form} layout="vertical" initialValues={version}>
-        <Form.Item
-          name="name"
-          label={t('version.fields.name')}
-          rules={[{ required: true, message: t('form.required', { label: t('version.fields.name') }) }]}
-        >
-          <Input maxLength={100} data-testid="version-field-name" />
-        </Form.Item>
-        <Form.Item name="remark" label={t('version.fields.remark')}>
-          <Input.TextArea maxLength={500} rows={3} />
-        </Form.Item>
-      </Form>
-    </Modal>
+      )}
+    />
   );
 }
