@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { Config } from '../config.js';
 import type { Database, Queryable } from '../db/index.js';
+import { withDescendants } from '../domains/operator/company-menus.js';
 import { createTenant, syncItemTemplates } from '../domains/operator/tenants.js';
+import { setTemplateMenus } from '../domains/org/role-templates-routes.js';
 import { t } from '../platform/i18n/index.js';
 import { syncMenus } from './menus.js';
 
@@ -39,12 +41,14 @@ async function seedRoleTemplates(tx: Queryable): Promise<void> {
       t('zh', `seed.roleTemplates.${tpl.name}`),
       t('zh', `seed.roleTemplates.${tpl.name}Remark`),
     ]);
-    await tx.query(
-      `insert into role_template_menus(template_id, menu_id)
-       select $1, m.id from menus m
-        where not m.platform_only and m.owner_tenant_id is null
-          and exists (select 1 from unnest($2::text[]) k where m.key = k or m.key like k || '.%' or k like m.key || '.%')`,
-      [r.rows[0]!.id, tpl.menus],
+    const named = await tx.query<{ id: string }>('select id from menus where key = any($1::text[])', [tpl.menus]);
+    await setTemplateMenus(
+      tx,
+      r.rows[0]!.id,
+      await withDescendants(
+        tx,
+        named.rows.map((m) => m.id),
+      ),
     );
   }
 }

@@ -7,6 +7,9 @@ import { assertAdminRemains, holdsAdminRole } from './users.js';
 /** True when the acting user holds an enabled administrator role (as the principal's isAdmin). */
 const actsAsAdmin = (tx: TenantTx) => tx.userId !== null && holdsAdminRole(tx, [tx.userId], true);
 
+/** SQL: the menu (an expression of its id) is a page, not a group: no menu hangs below it. */
+export const isPage = (menuId: string) => `not exists (select 1 from menus c where c.parent_id = ${menuId})`;
+
 /** Grants a role the pages of a role template that the company has, their groups and every button of those. */
 async function applyTemplate(tx: TenantTx, roleId: unknown, raw: unknown): Promise<void> {
   if (!isId(raw)) throw new AppError('invalid', 'errors.validation.type', { field: 'templateId' }, 'templateId');
@@ -19,7 +22,7 @@ async function applyTemplate(tx: TenantTx, roleId: unknown, raw: unknown): Promi
     `with recursive pages as (
        select tm.menu_id as id from role_template_menus tm
          join company_menus cm on cm.tenant_id = $1 and cm.menu_id = tm.menu_id
-        where tm.template_id = $3 and not exists (select 1 from menus c where c.parent_id = tm.menu_id)),
+        where tm.template_id = $3 and ${isPage('tm.menu_id')}),
      up(id) as (select id from pages
                 union select m.parent_id from menus m join up on m.id = up.id where m.parent_id is not null)
      insert into role_menus(tenant_id, role_id, menu_id)

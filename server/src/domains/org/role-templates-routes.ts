@@ -203,7 +203,7 @@ export async function roleTemplateRoutes(app: FastifyInstance): Promise<void> {
 }
 
 /** Replaces a template's menus with the given tenant menus and the groups above them (a page keeps its group). */
-async function setTemplateMenus(db: Queryable, templateId: number, menuIds: string[]): Promise<void> {
+export async function setTemplateMenus(db: Queryable, templateId: number, menuIds: string[]): Promise<void> {
   await db.query('delete from role_template_menus where template_id = $1', [templateId]);
   await db.query(
     `insert into role_template_menus(template_id, menu_id)

@@ -3,6 +3,7 @@ import { ok } from '../../platform/http/envelope.js';
 import { businessError } from '../../platform/http/errors.js';
 import type { TenantTx } from '../../platform/tenancy/tenant-tx.js';
 import { fieldError, id, ids, response } from './http.js';
+import { isPage } from './role-rules.js';
 import { assertAdminRemains } from './users.js';
 
 /** A role of the tenant (404 for another tenant's). */
@@ -34,8 +35,7 @@ export async function roleRoutes(app: FastifyInstance): Promise<void> {
             `select t.id, t.name, t.remark,
                     (select count(*)::int from role_template_menus tm
                        join company_menus cm on cm.tenant_id = $1 and cm.menu_id = tm.menu_id
-                       join menus m on m.id = tm.menu_id
-                      where tm.template_id = t.id and not exists (select 1 from menus c where c.parent_id = m.id)) as pages
+                      where tm.template_id = t.id and ${isPage('tm.menu_id')}) as pages
                from role_templates t order by t.name, t.id`,
             [tx.tenantId],
           );
