@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Button, Col, Descriptions, Drawer, Form, Row as GridRow, Space, Spin } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HttpError } from '../platform/http/client';
 import { toast } from '../platform/ui/feedback';
@@ -45,10 +45,16 @@ export function ResourceForm({ meta, mode, id, fixed = {}, onClose, onSaved }: P
   });
   const fields = useMemo(() => meta.fields.filter((f) => f.writable && !(f.name in fixed)), [meta, fixed]);
 
+  // An edit shows its form once the record is here, and fills it once: typing before the record came, or a
+  // refetch while typing, would otherwise be overwritten, and a save meanwhile would send empty fields.
+  const waiting = mode !== 'create' && !row;
+  const filled = useRef<string | null>(null);
   useEffect(() => {
-    if (mode === 'create') form.setFieldsValue(toFormValues(fields, null));
-    else if (row) form.setFieldsValue(toFormValues(fields, row));
-  }, [form, fields, mode, row]);
+    const record = `${mode}|${id}`;
+    if (filled.current === record || waiting) return;
+    form.setFieldsValue(toFormValues(fields, mode === 'create' ? null : row!));
+    filled.current = record;
+  }, [form, fields, mode, id, row, waiting]);
 
   const submit = async () => {
     const values = await validated(form);
@@ -84,7 +90,13 @@ export function ResourceForm({ meta, mode, id, fixed = {}, onClose, onSaved }: P
         mode === 'view' ? null : (
           <Space>
             <Button onClick={onClose}>{t('actions.cancel')}</Button>
-            <Button type="primary" loading={saving} onClick={submit} data-testid="resource-form-save">
+            <Button
+              type="primary"
+              loading={saving}
+              disabled={waiting}
+              onClick={submit}
+              data-testid="resource-form-save"
+            >
               {t('actions.save')}
             </Button>
           </Space>
@@ -92,7 +104,9 @@ export function ResourceForm({ meta, mode, id, fixed = {}, onClose, onSaved }: P
       }
     >
       <Spin spinning={isFetching}>
-        {mode === 'view' && row ? (
+        {waiting ? (
+          <div style={{ minHeight: 160 }} />
+        ) : mode === 'view' && row ? (
           <Descriptions column={2} bordered size="small" data-testid="resource-view">
             {meta.fields.map((f) => (
               <Descriptions.Item key={f.name} label={f.label}>
