@@ -6,6 +6,7 @@ import {
   closeDialog,
   DESKTOP,
   expectToast,
+  holdBack,
   launchBrowser,
   missingTranslations,
   newContext,
@@ -84,26 +85,26 @@ browserSuite('equipment ledger (resource engine pages)', () => {
     await rows(page).first().getByText('端到端测试车床').waitFor();
 
     // While the record is on its way the form waits: nothing typed is overwritten and nothing empty is saved.
-    let release = () => {};
-    const held = new Promise<void>((r) => {
-      release = r;
-    });
-    let passed: Promise<void> = Promise.resolve();
-    await page.route('**/api-manage/equipment/get?*', (route) => {
-      passed = held.then(() => route.continue());
-      return passed;
-    });
+    const release = await holdBack(page, '**/api-manage/equipment/get?*');
     await rows(page).first().getByTestId('row-edit').click();
     await expect(page.getByTestId('resource-form-save').isDisabled()).resolves.toBe(true);
     expect(await drawer(page).getByTestId('field-name').count()).toBe(0);
-    release();
-    await passed;
-    await page.unroute('**/api-manage/equipment/get?*');
+    await release();
     await expect.poll(() => drawer(page).getByTestId('field-name').inputValue()).toBe('端到端测试车床');
     await drawer(page).getByTestId('field-name').fill('端到端测试车床（改）');
     await page.getByTestId('resource-form-save').click();
     await expectToast(page, '保存成功');
     await rows(page).first().getByText('端到端测试车床（改）').waitFor();
+
+    // Opened again, it waits for the record afresh: the copy kept from the first opening has the old name.
+    const again = await holdBack(page, '**/api-manage/equipment/get?*');
+    await rows(page).first().getByTestId('row-edit').click();
+    await expect(page.getByTestId('resource-form-save').isDisabled()).resolves.toBe(true);
+    expect(await drawer(page).getByTestId('field-name').count()).toBe(0);
+    await again();
+    await expect.poll(() => drawer(page).getByTestId('field-name').inputValue()).toBe('端到端测试车床（改）');
+    await page.keyboard.press('Escape');
+    await drawer(page).waitFor({ state: 'detached' });
 
     await rows(page).first().getByTestId('row-delete').click();
     await confirmPop(page);

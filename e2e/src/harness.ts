@@ -335,6 +335,28 @@ export async function navigate(page: Page, path: string): Promise<void> {
   }, path);
 }
 
+/**
+ * Holds back the requests matching a glob until the returned function is called; that function lets them
+ * through, waits until they have gone and stops holding. For what a screen shows while its data is on its way.
+ */
+export async function holdBack(page: Page, glob: string): Promise<() => Promise<void>> {
+  let release = () => {};
+  const held = new Promise<void>((r) => {
+    release = r;
+  });
+  const passing: Promise<void>[] = [];
+  await page.route(glob, (route) => {
+    const passed = held.then(() => route.continue());
+    passing.push(passed);
+    return passed;
+  });
+  return async () => {
+    release();
+    await Promise.all(passing);
+    await page.unroute(glob);
+  };
+}
+
 /** Records the requests whose URL path starts with one of the prefixes. */
 export function recordRequests(
   page: Page,

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import {
   browserSuite,
   expectToast,
+  holdBack,
   launchBrowser,
   missingTranslations,
   newContext,
@@ -406,12 +407,19 @@ browserSuite('repair orders screen', () => {
   });
 
   it('saves the repair settings', async () => {
+    // While the settings are on their way the form waits: what is typed then would be overwritten when they come.
+    const release = await holdBack(page, '**/api-manage/maintaintask/setting/all*');
+    const meta = page.waitForResponse('**/api-manage/meta/repairsetting*');
     await page.goto('/setUp/repair');
     await waitForShell(page);
     const form = page.getByTestId('repair-settings');
     const input = (name: string) =>
       form.locator(`input[data-testid=field-${name}], [data-testid=field-${name}] input`).first();
     const rate = input('hourlyRate');
+    await meta;
+    await form.locator('.resource-loading').waitFor();
+    expect(await rate.count()).toBe(0);
+    await release();
     await rate.waitFor(SLOW);
     await rate.fill('88.5');
     await input('responseUrgent').fill('12');

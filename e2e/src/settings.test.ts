@@ -3,6 +3,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import {
   browserSuite,
   expectToast,
+  holdBack,
   launchBrowser,
   missingTranslations,
   newContext,
@@ -207,8 +208,14 @@ browserSuite('system settings: team, warehouse and scheduling', () => {
     await expectToast(page, '保存成功');
     await dialog.waitFor({ state: 'detached' });
 
-    // Reopened: the chosen user and role show by name; the role step moves first.
+    // Reopened: while the steps are on their way the dialog waits (a step added then would be overwritten)...
+    const release = await holdBack(page, '**/api-flow/actNodes?*');
     await flow.getByTestId('row-design').click();
+    await dialog.locator('.resource-loading').waitFor();
+    expect(await page.getByTestId('flow-steps-save').isDisabled()).toBe(true);
+    expect(await dialog.getByTestId('flow-step-add').count()).toBe(0);
+    await release();
+    // ...then the chosen user and role show by name; the role step moves first.
     await step(0).getByTestId('flow-step-approvers').getByText('张伟').waitFor();
     await step(1).getByTestId('flow-step-approvers').getByText('E2E审批角色').waitFor();
     expect(await step(1).getByTestId('flow-step-kind').innerText()).toContain('角色');

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Button, Col, Descriptions, Drawer, Form, Row as GridRow, Space, Spin } from 'antd';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HttpError } from '../platform/http/client';
 import { toast } from '../platform/ui/feedback';
@@ -10,6 +10,7 @@ import { withinOf } from './DependentRef';
 import { displayValue } from './display';
 import { FieldInput } from './FieldInput';
 import type { EntityMeta, Row } from './types';
+import { useFillOnce } from './useFillOnce';
 import { namePath, toBody, toFormValues } from './values';
 
 export type FormMode = 'create' | 'edit' | 'view';
@@ -37,7 +38,11 @@ export function ResourceForm({ meta, mode, id, fixed = {}, onClose, onSaved }: P
   const { t } = useTranslation('resources');
   const [form] = Form.useForm();
   const [saving, setSaving] = useState(false);
-  const { data: row, isFetching } = useQuery({
+  const {
+    data: row,
+    isFetching,
+    isFetchedAfterMount,
+  } = useQuery({
     queryKey: ['resource-row', meta.name, id],
     queryFn: () => fetchOne(meta, id!),
     enabled: id !== null && mode !== 'create',
@@ -45,16 +50,11 @@ export function ResourceForm({ meta, mode, id, fixed = {}, onClose, onSaved }: P
   });
   const fields = useMemo(() => meta.fields.filter((f) => f.writable && !(f.name in fixed)), [meta, fixed]);
 
-  // An edit shows its form once the record is here, and fills it once: typing before the record came, or a
-  // refetch while typing, would otherwise be overwritten, and a save meanwhile would send empty fields.
-  const waiting = mode !== 'create' && !row;
-  const filled = useRef<string | null>(null);
-  useEffect(() => {
-    const record = `${mode}|${id}`;
-    if (filled.current === record || waiting) return;
-    form.setFieldsValue(toFormValues(fields, mode === 'create' ? null : row!));
-    filled.current = record;
-  }, [form, fields, mode, id, row, waiting]);
+  // An edit shows its form once the record is here, fresh (not a copy cached from an earlier opening), and
+  // fills it once: typing before the record came, or a refetch while typing, would otherwise be overwritten,
+  // and a save meanwhile would send empty fields.
+  const waiting = mode !== 'create' && !(row && isFetchedAfterMount);
+  useFillOnce(form, waiting ? null : `${mode}|${id}`, () => toFormValues(fields, mode === 'create' ? null : row!));
 
   const submit = async () => {
     const values = await validated(form);

@@ -1,11 +1,12 @@
 import { Col, Form, Row as GridRow, Modal, Spin } from 'antd';
 import dayjs from 'dayjs';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { validated } from '../../platform/ui/validated';
 import { useEntityMeta } from '../../resources/api';
 import { withinOf } from '../../resources/DependentRef';
 import { FieldInput } from '../../resources/FieldInput';
+import { useFillOnce } from '../../resources/useFillOnce';
 import { toBody, toFormValues } from '../../resources/values';
 
 interface Props {
@@ -30,13 +31,14 @@ export function MetaDialog({ entity, fields: names, title, required = [], onSubm
     () => names.map((n) => meta?.fields.find((f) => f.name === n)).filter((f) => f !== undefined),
     [meta, names],
   );
-  useEffect(() => {
-    if (!fields.length) return;
+  // Filled once: the callers pass their field names inline, so any re-render of theirs
+  // must not reset what has been typed.
+  useFillOnce(form, fields.length ? entity : null, () => {
     const values = toFormValues(fields, null);
     // Dates the server would fill with today are shown filled, so the user sees (and may change) them.
     for (const f of fields) if ((f.type === 'date' || f.type === 'datetime') && f.required) values[f.name] ??= dayjs();
-    form.setFieldsValue(values);
-  }, [form, fields]);
+    return values;
+  });
 
   const ok = async () => {
     const values = await validated(form);

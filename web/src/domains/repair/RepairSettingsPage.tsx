@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Col, Form, Row as GridRow, Spin } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { hasPermission } from '../../app/session';
 import { type Envelope, http } from '../../platform/http/client';
@@ -8,6 +8,7 @@ import { toast } from '../../platform/ui/feedback';
 import { useEntityMeta } from '../../resources/api';
 import { FieldInput } from '../../resources/FieldInput';
 import type { Row } from '../../resources/types';
+import { useFillOnce } from '../../resources/useFillOnce';
 import { toBody, toFormValues } from '../../resources/values';
 
 const ENTITY = 'repairsetting';
@@ -52,9 +53,10 @@ export default function RepairSettingsPage() {
     [meta],
   );
   const row = setting.data;
-  useEffect(() => {
-    if (meta && row !== undefined) form.setFieldsValue(toFormValues(fields, row));
-  }, [form, fields, meta, row]);
+  // The form shows once the settings are here, fresh, and is filled once (again after the first save gives the row an
+  // id): a refetch, or the settings arriving while someone types, must not overwrite what they typed.
+  const ready = meta !== undefined && row !== undefined && setting.isFetchedAfterMount;
+  useFillOnce(form, ready ? String(row?.id ?? 'new') : null, () => toFormValues(fields, row ?? null));
   const canEdit = hasPermission(EDIT_PERMISSION);
 
   const save = async () => {
@@ -73,7 +75,9 @@ export default function RepairSettingsPage() {
 
   return (
     <Card title={meta?.title ?? t('settings.title')} className="resource-page" data-testid="repair-settings">
-      <Spin spinning={!meta || setting.isLoading}>
+      {!ready ? (
+        <Spin className="resource-loading" />
+      ) : (
         <Form form={form} layout="vertical" requiredMark disabled={!canEdit} style={{ maxWidth: 720 }}>
           <GridRow gutter={16}>
             {fields.map((f) => (
@@ -95,7 +99,7 @@ export default function RepairSettingsPage() {
             </Button>
           )}
         </Form>
-      </Spin>
+      )}
     </Card>
   );
 }

@@ -1,12 +1,27 @@
 import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Col, Empty, Form, Row as GridRow, Input, Modal, Select, Space, Spin, Typography } from 'antd';
-import { useEffect, useState } from 'react';
+import {
+  Button,
+  type ButtonProps,
+  Card,
+  Col,
+  Empty,
+  Form,
+  Row as GridRow,
+  Input,
+  Modal,
+  Select,
+  Space,
+  Spin,
+  Typography,
+} from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../platform/ui/feedback';
 import { validated } from '../../platform/ui/validated';
 import { useEntityMeta } from '../../resources/api';
 import type { Row } from '../../resources/types';
+import { useFillOnce } from '../../resources/useFillOnce';
 import { ApproverSelect } from './ApproverSelect';
 import { type ApproverKind, type FlowNode, type Named, NODES_KEY, saveFlowNodes, useFlowNodes } from './flow-api';
 
@@ -51,12 +66,12 @@ export function FlowStepsDialog({ flow, onClose, onSaved }: Props) {
   const queryClient = useQueryClient();
   const [form] = Form.useForm<{ nodes: StepValue[] }>();
   const [saving, setSaving] = useState(false);
-  const { data: nodes, isLoading } = useFlowNodes(flow.id);
+  const { data: nodes, isFetchedAfterMount } = useFlowNodes(flow.id);
   const labels = useStepLabels();
 
-  useEffect(() => {
-    if (nodes) form.setFieldsValue({ nodes: nodes.map(toStep) });
-  }, [form, nodes]);
+  // The steps show once they are here, fresh, and are filled once: steps added before they came would be overwritten.
+  const ready = nodes !== undefined && isFetchedAfterMount && labels.meta !== undefined;
+  useFillOnce(form, ready ? String(flow.id) : null, () => ({ nodes: (nodes ?? []).map(toStep) }));
 
   const submit = async () => {
     if (!(await validated(form))) return;
@@ -91,11 +106,13 @@ export function FlowStepsDialog({ flow, onClose, onSaved }: Props) {
       okText={tr('actions.save')}
       cancelText={tr('actions.cancel')}
       confirmLoading={saving}
-      okButtonProps={{ 'data-testid': 'flow-steps-save' } as Record<string, string>}
+      okButtonProps={{ disabled: !ready, 'data-testid': 'flow-steps-save' } as ButtonProps}
       destroyOnHidden
       data-testid="flow-steps-dialog"
     >
-      <Spin spinning={isLoading || !labels.meta}>
+      {!ready ? (
+        <Spin className="resource-loading" />
+      ) : (
         <Form form={form} layout="vertical" requiredMark initialValues={{ nodes: [] }}>
           <Form.List name="nodes">
             {(items, { add, remove, move }) => (
@@ -126,7 +143,7 @@ export function FlowStepsDialog({ flow, onClose, onSaved }: Props) {
             )}
           </Form.List>
         </Form>
-      </Spin>
+      )}
     </Modal>
   );
 }
