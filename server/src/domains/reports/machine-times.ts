@@ -58,6 +58,11 @@ export function machineTimesSql(
     machineCount?: number;
     /** Only these machines (a page of them), read through their keys. */
     ids?: readonly number[];
+    /**
+     * st: the machines per status now, with their planned and running minutes (one bucket only); m then holds
+     * the id and status alone, and no row per machine is joined back to it (a third of the time on 100,000).
+     */
+    byStatus?: boolean;
   } = {
     perBucket: true,
   },
@@ -79,10 +84,17 @@ export function machineTimesSql(
   const ofPage = (a: string) => `and ${a}.equipment_id = any(${only}::bigint[])`;
   // fk (the figures per bucket and machine) when a machine's row is read; the totals alone sum the days directly.
   const perMachine = Boolean((reads.perBucket && !reads.timeOnly) || reads.period || reads.costs);
+  if (reads.byStatus && (buckets.length !== 1 || perMachine || reads.perBucket || reads.totals))
+    throw new Error('machineTimesSql: byStatus reads one bucket and nothing else');
+  // One bucket: every day is in it, with no search per day figure (a tenth of a year's read over 100,000 machines).
+  const bucketOfDay = buckets.length === 1 ? '1' : '(select ks from bt)[width_bucket(f.day, (select d from bt))]';
+  const columns = reads.byStatus
+    ? 'e.id, e.status'
+    : 'e.id, e.code, e.name, e.category_id, e.workshop_id, e.line_id, e.status';
   return `b as (${b}),
   bt as (select array_append(array_agg(t0 order by t0), max(t1)) as t, array_append(array_agg(d0 order by d0), max(d1) + 1) as d,
                 array_agg(k order by t0) as ks, count(*)::int as n from b),
-  m as (select e.id, e.code, e.name, e.category_id, e.workshop_id, e.line_id, e.status from equipment e where ${machines}),
+  m as (select ${columns} from equipment e where ${machines}),
   sh as (select es.equipment_id, es.start_date, es.end_date, ${SHIFT_MINUTES} as minutes
            from equipment_shifts es join shifts s on s.tenant_id = es.tenant_id and s.id = es.shift_id and s.deleted_at is null
           where es.tenant_id = $1 and es.equipment_id in (select id from m)),
@@ -90,14 +102,12 @@ export function machineTimesSql(
             sum(sh.minutes * greatest(0, least(sh.end_date, b.dc) - greatest(sh.start_date, b.d0) + 1))::numeric as planned
             from b join sh on sh.start_date <= b.dc and sh.end_date >= b.d0 group by b.k, sh.equipment_id),
   hs as (select distinct equipment_id as id from sh),
-  pl as (select b.k, m.id,
-           case when hs.id is not null then coalesce(shb.planned, 0)
-             else greatest(0, extract(epoch from (b.tc - b.t0)) / 60)::numeric end as planned
+  pl as (select b.k, m.id, ${PLANNED} as planned
            from b cross join m left join hs on hs.id = m.id left join shb on shb.k = b.k and shb.id = m.id),
   -- The kept day figures (repair_day_figures) of the period, each with its bucket: a day finds it by a binary
   -- search over the buckets' first days. Without a place or machine filter the machines are all but the deleted
   -- ones, which a short list rules out cheaper than a join with every machine.
-  fd as (select (select ks from bt)[width_bucket(f.day, (select d from bt))] as k, f.equipment_id as id,
+  fd as (select ${bucketOfDay} as k, f.equipment_id as id,
                 f.failures, f.repairs, f.repair_min, f.downtime_sec${
                   reads.costs ? ', f.reported_min, f.labour_cost, f.parts_cost, f.external_cost, f.total_cost' : ''
                 }
@@ -171,7 +181,7 @@ export function machineTimesSql(
   } - (select count(*) from hs) as n),
   ${BUCKET_TOTALS}`
                : ''
-           }${reads.period ? `,\n  ${PERIOD_MACHINES}` : ''}`;
+           }${reads.period ? `,\n  ${PERIOD_MACHINES}` : ''}${reads.byStatus ? `,\n  ${STATUS_TOTALS}` : ''}`;
 }
 
 /**
@@ -203,6 +213,18 @@ export const CALENDAR = 'greatest(0, extract(epoch from (b.tc - b.t0)) / 60)::nu
  * report gets its rows, total and trend from one statement. Running time is cut at 0 over the whole span. fkm sums
  * fk per machine in one grouping (not one each for downtime, failures and repairs).
  */
+/** A machine's planned minutes in bucket b: its shifts' (shb), or the whole calendar when it has no shift at all. */
+const PLANNED = `case when hs.id is not null then coalesce(shb.planned, 0) else ${CALENDAR} end`;
+
+/** Per status now (one bucket): each machine's running time is its planned time less its downtime, at least 0. */
+const STATUS_TOTALS = `st as (select m.status, count(*)::int as machines, sum(p.planned) as planned,
+                sum(greatest(p.planned - coalesce(dt.downtime, 0), 0)) as running
+           from m cross join b
+           left join hs on hs.id = m.id left join shb on shb.id = m.id and shb.k = b.k
+           left join dt on dt.id = m.id and dt.k = b.k
+          cross join lateral (select ${PLANNED} as planned) p
+          group by m.status)`;
+
 const PERIOD_MACHINES = `shm as (select id, sum(planned) as planned from shb group by id),
   fkm as (select id, sum(downtime) as downtime, sum(failures) as failures, sum(repairs) as repairs,
                  sum(repair_min) as repair_min from fk group by id),

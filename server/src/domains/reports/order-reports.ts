@@ -270,33 +270,42 @@ export const equipmentReport = defineReport({
         })),
       };
     }
-    const cte = machineTimesSql(everyone, [{ start: period.start, end: period.end }], period.timeZone, sql, {
-      perBucket: true,
-      timeOnly: true,
-    });
-    // By status (the machines' status now), or by place when one machine is asked for: each machine's figures.
-    const group = q.groupBy === 'category' || q.groupBy === 'workshop' ? GROUPS[q.groupBy] : null;
-    const key = group?.key ?? 'm.status';
-    const name = group?.name ?? `coalesce(i.names ->> ${sql.p(lang)}, i.name, m.status)`;
-    const join =
-      group?.join ??
-      `left join items ip on ip.tenant_id = $1 and ip.parent_id is null and ip.code = 'eqstatus'
-       left join items i on i.tenant_id = $1 and i.parent_id = ip.id and i.code = m.status`;
+    const whole = [{ start: period.start, end: period.end }];
+    if (q.groupBy !== 'category' && q.groupBy !== 'workshop') {
+      // By status (the machines' status now): the sums per status, no row per machine returned.
+      const cte = machineTimesSql(everyone, whole, period.timeZone, sql, { byStatus: true });
+      const r = await tx.query<ReportRow>(
+        `with ${cte}
+         select st.status as key, coalesce(i.names ->> ${sql.p(lang)}, i.name, st.status) as name, st.machines,
+                round(st.machines * 100.0 / sum(st.machines) over (), 2) as share,
+                case when st.status = 'running' then st.machines else 0 end as "runningNow",
+                case when st.planned > 0 then round(st.running * 100.0 / st.planned, 2) end as utilisation
+           from st
+           left join items ip on ip.tenant_id = $1 and ip.parent_id is null and ip.code = 'eqstatus'
+           left join items i on i.tenant_id = $1 and i.parent_id = ip.id and i.code = st.status
+          order by machines desc, name nulls last`,
+        sql.values,
+      );
+      return { rows: r.rows.map((row) => ({ ...row, name: row.name ?? t(lang, 'reports.none'), drill: null })) };
+    }
+    // By place when one machine is asked for: that machine's figures.
+    const group = GROUPS[q.groupBy];
+    const cte = machineTimesSql(everyone, whole, period.timeZone, sql, { perBucket: true, timeOnly: true });
     const r = await tx.query<ReportRow>(
       `with ${cte}
-       select ${key} as key, ${name} as name, count(*)::int as machines,
+       select ${group.key} as key, ${group.name} as name, count(*)::int as machines,
               round(count(*) * 100.0 / sum(count(*)) over (), 2) as share,
               count(*) filter (where m.status = 'running')::int as "runningNow",
               case when sum(mt.planned) > 0 then round(sum(mt.running) * 100.0 / sum(mt.planned), 2) end as utilisation
-         from mt join m on m.id = mt.id ${join}
-        group by ${key}, ${name} order by machines desc, name nulls last`,
+         from mt join m on m.id = mt.id ${group.join}
+        group by ${group.key}, ${group.name} order by machines desc, name nulls last`,
       sql.values,
     );
     return {
       rows: r.rows.map((row) => ({
         ...row,
         name: row.name ?? t(lang, 'reports.none'),
-        drill: group ? ordersDrill(period, group.drill, row.key) : null,
+        drill: ordersDrill(period, group.drill, row.key),
       })),
     };
   },

@@ -446,6 +446,10 @@ describe('workshop analysis, fault reasons, personnel, equipment', () => {
       ['running', 2, 2],
       ['repairing', 1, 0],
     ]);
+    expect(s.rows.map((x) => [x.name, x.share, x.utilisation])).toEqual([
+      ['运行', '66.67', '98.75'],
+      ['维修中', '33.33', '97.50'],
+    ]);
     const w = await report('equipmentChart', '&groupBy=workshop');
     expect(byName(w.rows, 'W1')).toMatchObject({ machines: 2, utilisation: '97.50' });
   });
