@@ -103,8 +103,23 @@ browserSuite('equipment ledger (resource engine pages)', () => {
     expect(await drawer(page).getByTestId('field-name').count()).toBe(0);
     await again();
     await expect.poll(() => drawer(page).getByTestId('field-name').inputValue()).toBe('端到端测试车床（改）');
+
+    // Someone else saves it while it is open: this save is refused with the reason, and theirs stays.
+    const token = await server.token('admin');
+    const id = Number(await rows(page).first().getAttribute('data-row-key'));
+    const theirs = await server.api<{ rtnCode: number }>(
+      'POST',
+      '/api-manage/equipment/update',
+      { id, remark: '他人修改' },
+      token,
+    );
+    expect(theirs.body.rtnCode).toBe(200);
+    await drawer(page).getByTestId('field-name').fill('端到端测试车床（覆盖）');
+    await page.getByTestId('resource-form-save').click();
+    await expectToast(page, '该记录在您打开后已被他人修改，请重新打开后再编辑');
     await page.keyboard.press('Escape');
     await drawer(page).waitFor({ state: 'detached' });
+    await rows(page).first().getByText('端到端测试车床（改）').waitFor();
 
     await rows(page).first().getByTestId('row-delete').click();
     await confirmPop(page);

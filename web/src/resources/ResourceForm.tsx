@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Button, Col, Descriptions, Drawer, Form, Row as GridRow, Space, Spin } from 'antd';
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HttpError } from '../platform/http/client';
 import { toast } from '../platform/ui/feedback';
@@ -54,14 +54,25 @@ export function ResourceForm({ meta, mode, id, fixed = {}, onClose, onSaved }: P
   // fills it once: typing before the record came, or a refetch while typing, would otherwise be overwritten,
   // and a save meanwhile would send empty fields.
   const waiting = mode !== 'create' && !(row && isFetchedAfterMount);
-  useFillOnce(form, waiting ? null : `${mode}|${id}`, () => toFormValues(fields, mode === 'create' ? null : row!));
+  // The updatedAt of the record the form was filled from: an edit sends it, and the server refuses the save if
+  // someone has saved the record since (a refetch meanwhile does not change what the form shows, nor this).
+  const readAt = useRef<unknown>(null);
+  useFillOnce(form, waiting ? null : `${mode}|${id}`, () => {
+    readAt.current = mode === 'edit' ? (row?.updatedAt ?? null) : null;
+    return toFormValues(fields, mode === 'create' ? null : row!);
+  });
 
   const submit = async () => {
     const values = await validated(form);
     if (!values) return;
     setSaving(true);
     try {
-      const saved = await saveRow(meta, { ...toBody(fields, values, mode === 'edit' ? id! : undefined), ...fixed });
+      const read = readAt.current ? { updatedAt: readAt.current } : {};
+      const saved = await saveRow(meta, {
+        ...toBody(fields, values, mode === 'edit' ? id! : undefined),
+        ...fixed,
+        ...read,
+      });
       toast('success', t('messages.saved'));
       onSaved(saved);
     } catch (err) {

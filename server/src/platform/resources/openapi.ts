@@ -65,6 +65,11 @@ export function bodySchema(model: Model, withId: boolean): Schema {
   const properties: Record<string, Schema> = withId ? { id: { type: 'integer' } } : { id: { type: 'integer' } };
   for (const f of model.fields) if (f.writable && !f.customKey) properties[f.name] = nullable(valueSchema(f));
   if (model.def.customFields !== false) properties.custom = { type: 'object', additionalProperties: true };
+  properties.updatedAt = {
+    type: 'string',
+    maxLength: 40,
+    description: 'an edit: the updatedAt the record was read with; refused (rtnCode 201) when it has changed since',
+  };
   return {
     type: 'object',
     ...(withId ? { required: ['id'] } : {}),

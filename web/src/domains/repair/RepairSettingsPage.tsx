@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Col, Form, Row as GridRow, Spin } from 'antd';
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { hasPermission } from '../../app/session';
 import { type Envelope, http } from '../../platform/http/client';
@@ -56,14 +56,22 @@ export default function RepairSettingsPage() {
   // The form shows once the settings are here, fresh, and is filled once (again after the first save gives the row an
   // id): a refetch, or the settings arriving while someone types, must not overwrite what they typed.
   const ready = meta !== undefined && row !== undefined && setting.isFetchedAfterMount;
-  useFillOnce(form, ready ? String(row?.id ?? 'new') : null, () => toFormValues(fields, row ?? null));
+  // The settings' updatedAt as the form shows them (then as this page saved them): the server refuses a save when
+  // another administrator has saved them since.
+  const readAt = useRef<unknown>(null);
+  useFillOnce(form, ready ? String(row?.id ?? 'new') : null, () => {
+    readAt.current = row?.updatedAt ?? null;
+    return toFormValues(fields, row ?? null);
+  });
   const canEdit = hasPermission(EDIT_PERMISSION);
 
   const save = async () => {
     const values = await form.validateFields();
     setSaving(true);
     try {
-      await http.post(`${BASE}/save`, toBody(fields, values, row?.id));
+      const read = readAt.current ? { updatedAt: readAt.current } : {};
+      const saved = await http.post<Envelope<Row>>(`${BASE}/save`, { ...toBody(fields, values, row?.id), ...read });
+      readAt.current = saved.data.updatedAt ?? null;
       toast('success', tr('messages.saved'));
       await queryClient.invalidateQueries({ queryKey: ['resource-page', ENTITY] });
     } catch {
