@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { type Envelope, HttpError, http } from '../../platform/http/client';
 import { toast } from '../../platform/ui/feedback';
 import { useNarrow } from '../../platform/ui/useMediaQuery';
+import { validated } from '../../platform/ui/validated';
 import { type ListContext, ResourceListPage } from '../../resources/ResourceListPage';
 import type { Row } from '../../resources/types';
 
@@ -69,7 +70,7 @@ function ApplyDialog({ kind, onClose, onDone }: { kind: number; onClose: () => v
       (await http.get<Envelope<Row[]>>(`/api-manage/${TEMPLATE}/page`, { kind, page: 1, limit: 200 })).data,
   });
   const submit = async () => {
-    const values = await form.validateFields().catch(() => null);
+    const values = await validated(form);
     if (!values) return;
     setSaving(true);
     try {

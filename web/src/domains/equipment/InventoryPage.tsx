@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { hasPermission } from '../../app/session';
 import { type Envelope, http } from '../../platform/http/client';
 import { toast } from '../../platform/ui/feedback';
+import { validated } from '../../platform/ui/validated';
 import { useEntityMeta } from '../../resources/api';
 import { RefSelect } from '../../resources/RefSelect';
 import { ResourceListPage } from '../../resources/ResourceListPage';
@@ -23,7 +24,8 @@ function NewCount({ onClose, onSaved }: { onClose: () => void; onSaved: (plan: R
   const [busy, setBusy] = useState(false);
   const workshop = meta?.fields.find((f) => f.name === 'workshopId');
   const save = async () => {
-    const values = await form.validateFields();
+    const values = await validated(form);
+    if (!values) return;
     setBusy(true);
     try {
       const r = await http.post<Envelope<Row>>('/api-manage/inventoryplan/save', values);

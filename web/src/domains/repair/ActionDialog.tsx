@@ -1,6 +1,7 @@
 import { Form, Input, Modal } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { validated } from '../../platform/ui/validated';
 import { FieldInput } from '../../resources/FieldInput';
 import type { FieldMeta } from '../../resources/types';
 import { toBody, toFormValues } from '../../resources/values';
@@ -26,7 +27,8 @@ export function ActionDialog({ form: spec, onClose }: { form: ActionForm; onClos
   const [form] = Form.useForm();
   const [busy, setBusy] = useState(false);
   const submit = async () => {
-    const values = await form.validateFields();
+    const values = await validated(form);
+    if (!values) return;
     setBusy(true);
     try {
       const comment = typeof values.comment === 'string' ? values.comment.trim() : '';

@@ -16,6 +16,7 @@ import {
   uploadPublicPhoto,
 } from './public-report-api';
 import './public-report.css';
+import { validated } from '../../platform/ui/validated';
 
 const MAX_PHOTOS = 6;
 const URGENCIES = ['urgent', 'high', 'normal'] as const;
@@ -58,7 +59,8 @@ export default function PublicReportPage() {
   };
 
   const submit = async () => {
-    const values = await form.validateFields();
+    const values = await validated(form);
+    if (!values) return;
     setSending(true);
     try {
       const r = await sendPublicReport(token, {

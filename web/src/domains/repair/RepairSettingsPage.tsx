@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { hasPermission } from '../../app/session';
 import { type Envelope, http } from '../../platform/http/client';
 import { toast } from '../../platform/ui/feedback';
+import { validated } from '../../platform/ui/validated';
 import { useEntityMeta } from '../../resources/api';
 import { FieldInput } from '../../resources/FieldInput';
 import type { Row } from '../../resources/types';
@@ -66,7 +67,8 @@ export default function RepairSettingsPage() {
   const canEdit = hasPermission(EDIT_PERMISSION);
 
   const save = async () => {
-    const values = await form.validateFields();
+    const values = await validated(form);
+    if (!values) return;
     setSaving(true);
     try {
       const read = readAt.current ? { updatedAt: readAt.current } : {};

@@ -2,6 +2,7 @@ import { Form, Modal } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../platform/ui/feedback';
+import { validated } from '../../platform/ui/validated';
 import { FieldInput } from '../../resources/FieldInput';
 import type { EntityMeta } from '../../resources/types';
 import { toBody, toFormValues } from '../../resources/values';
@@ -27,7 +28,8 @@ export function ReportDialog({ meta, onClose, onReported }: Props) {
     [meta],
   );
   const submit = async () => {
-    const values = await form.validateFields();
+    const values = await validated(form);
+    if (!values) return;
     setSaving(true);
     try {
       toast('success', await reportBreakdown({ ...toBody(fields, values), source: 'manual' }));

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Envelope, http } from '../../platform/http/client';
 import { toast } from '../../platform/ui/feedback';
+import { validated } from '../../platform/ui/validated';
 import { useEntityMeta } from '../../resources/api';
 import { FieldInput } from '../../resources/FieldInput';
 import { ResourceListPage } from '../../resources/ResourceListPage';
@@ -82,7 +83,8 @@ function PlanDialog({ onClose, onDone }: { onClose: () => void; onDone: () => vo
   const [busy, setBusy] = useState(false);
   const warehouse = meta?.fields.find((f) => f.name === 'warehouseId');
   const submit = async () => {
-    const values = await form.validateFields();
+    const values = await validated(form);
+    if (!values) return;
     setBusy(true);
     try {
       await http.post(`${BASE}/save`, { warehouseId: values.warehouseId, blind: !!values.blind });

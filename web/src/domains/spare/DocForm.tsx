@@ -11,6 +11,7 @@ import type { FieldMeta, Row } from '../../resources/types';
 import { toBody, toFormValues } from '../../resources/values';
 import { type DocLine, type DocType, fetchBins, fetchDoc, partByCode, REASONS_OF, runDocAction, saveDoc } from './api';
 import './spare.css';
+import { validated } from '../../platform/ui/validated';
 
 /** The header fields a document of a type shows (the reason decides which of order, task, cost centre). */
 function headerFields(type: DocType, reason: unknown): string[] {
@@ -106,7 +107,8 @@ export function DocForm({ type, id, initial, onClose, onSaved }: DocFormProps) {
   };
 
   const save = async (submit: boolean) => {
-    const values = await form.validateFields();
+    const values = await validated(form);
+    if (!values) return;
     setBusy(true);
     try {
       const body = {

@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { validated } from './validated';
 
@@ -15,5 +17,25 @@ describe('validated form values', () => {
 
   it('lets any other error through', async () => {
     await expect(validated(formThat(() => Promise.reject(new Error('boom'))))).rejects.toThrow('boom');
+  });
+});
+
+/** The web sources (.ts, .tsx) below a folder, tests aside. */
+function sources(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const path = join(dir, e.name);
+    if (e.isDirectory()) return sources(path);
+    return /\.tsx?$/.test(e.name) && !/\.test\.tsx?$/.test(e.name) ? [path] : [];
+  });
+}
+
+describe('save buttons', () => {
+  it('validate through validated(), never a bare form.validateFields() whose rejection escapes the click', () => {
+    const root = join(__dirname, '..', '..');
+    const bare = sources(root)
+      .filter((f) => !f.endsWith(join('platform', 'ui', 'validated.ts')))
+      .filter((f) => /\.validateFields\(\s*\)/.test(readFileSync(f, 'utf8')))
+      .map((f) => relative(root, f));
+    expect(bare).toEqual([]);
   });
 });
