@@ -134,7 +134,8 @@ export async function saveDoc(tx: TenantTx, lang: Lang, body: WireRow): Promise<
   const lines = await prepareLines(tx, lang, { ...p.values, type }, rawLines);
   let doc: WireRow;
   if (existing) {
-    doc = await updateRow(tx, ctx, body.id, values);
+    // The draft as its form read it: refused when another keeper has saved it since (updateRow's check).
+    doc = await updateRow(tx, ctx, body.id, { ...values, updatedAt: body.updatedAt });
     const old = await tx.query<{ id: number }>('select id from spare_doc_lines where tenant_id = $1 and doc_id = $2', [
       tx.tenantId,
       doc.id,

@@ -46,6 +46,11 @@ export const spareRoutes: FastifyPluginAsync = async (app) => {
           properties: {
             id: { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER },
             lines: { type: 'array', maxItems: 500, items: { type: 'object', additionalProperties: true } },
+            updatedAt: {
+              type: 'string',
+              maxLength: 40,
+              description: 'a draft: the updatedAt it was read with; refused (rtnCode 201) when it has changed since',
+            },
           },
         },
         response: { 200: record },

@@ -178,6 +178,25 @@ describe('posting rules', () => {
     expect((await stock(part, b.wh))!.onHand).toBe('4.00');
   });
 
+  it("refuses a keeper's save of a draft another keeper has saved since it was opened; the first one's lines stay", async () => {
+    const part = await newPart();
+    const { wh } = await newWarehouse();
+    const line = (quantity: number) => [{ sparePartId: part.id, quantity, unitCost: 2 }];
+    const draft = await save({ type: 'receipt', reason: 'purchase', warehouseId: wh.id, lines: line(1) });
+    const read = draft.updatedAt;
+    await save({ id: draft.id, updatedAt: read, reason: 'purchase', warehouseId: wh.id, lines: line(5) });
+    const late = await refused('/api-manage/spareparts/doc/save', {
+      id: draft.id,
+      updatedAt: read,
+      reason: 'purchase',
+      warehouseId: wh.id,
+      lines: line(9),
+    });
+    expect([late.rtnCode, late.msg]).toEqual([201, '该记录在您打开后已被他人修改，请重新打开后再编辑']);
+    const now = (await get<Row>(`/api-manage/spareparts/doc/get?id=${draft.id}`)).data;
+    expect((now.lines as Row[]).map((l) => Number(l.quantity))).toEqual([5]);
+  });
+
   it('names the field of a bad line and of a missing header value; writes nothing', async () => {
     const part = await newPart();
     const { wh } = await newWarehouse();

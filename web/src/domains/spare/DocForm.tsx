@@ -1,7 +1,7 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Drawer, Empty, Form, Input, InputNumber, Select, Space, Spin } from 'antd';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../platform/ui/feedback';
 import { useEntityMeta } from '../../resources/api';
@@ -57,6 +57,8 @@ export function DocForm({ type, id, initial, onClose, onSaved }: DocFormProps) {
   const [busy, setBusy] = useState(false);
   const [scan, setScan] = useState('');
   const [loaded, setLoaded] = useState(id === null);
+  // The draft's updatedAt as loaded: the server refuses the save when another keeper has saved it since.
+  const readAt = useRef<unknown>(null);
   const reason = Form.useWatch('reason', form) ?? REASONS_OF[type][0];
   const warehouseId = Form.useWatch('warehouseId', form);
   const toWarehouseId = Form.useWatch('toWarehouseId', form);
@@ -66,6 +68,7 @@ export function DocForm({ type, id, initial, onClose, onSaved }: DocFormProps) {
   useEffect(() => {
     if (!meta || id === null) return;
     fetchDoc(id).then((row) => {
+      readAt.current = row.updatedAt ?? null;
       form.setFieldsValue(toFormValues(meta.fields, row));
       const rows = (row.lines as Row[] | undefined) ?? [];
       setLines(rows.map((l) => newLine({ ...l, sparePartId: Number(l.sparePartId) } as Partial<DocLine>)));
@@ -113,7 +116,7 @@ export function DocForm({ type, id, initial, onClose, onSaved }: DocFormProps) {
     try {
       const body = {
         ...toBody(meta.fields, values),
-        ...(id ? { id } : {}),
+        ...(id ? { id, updatedAt: readAt.current ?? undefined } : {}),
         type,
         lines: lines.map(({ key: _k, sparePartName: _n, ...l }) => ({
           ...l,
