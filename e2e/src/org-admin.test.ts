@@ -85,6 +85,37 @@ browserSuite('tenant administration (/setUp)', () => {
     expect(members).toEqual([expect.objectContaining({ username: 'e2e.member', mustChangePassword: true })]);
   });
 
+  it("refuses to save a member or an organisation over someone else's change made while the form was open", async () => {
+    const changedMeanwhile = '该记录在您打开后已被他人修改，请重新打开后再编辑';
+    await open('/setUp/organize');
+    const tree = page.getByTestId('org-tree');
+    await tree.getByText('端到端车间').click();
+    const table = page.getByTestId('member-table');
+    const row = table.locator('tr', { hasText: 'e2e.member' });
+    await row.getByTestId('member-edit').click();
+    const drawer = page.getByTestId('member-form');
+    await drawer.getByTestId('member-field-peoplename').fill('端到端成员（我改）');
+    const [member] = await api<{ id: number }[]>('GET', '/api-user/users/all?username=e2e.member');
+    await api('POST', '/api-user/users/update', { id: member!.id, note: '他人修改' });
+    await page.getByTestId('member-form-save').click();
+    await expectToast(page, changedMeanwhile);
+    const [kept] = await api<{ peoplename: string; note: string }[]>('GET', '/api-user/users/all?username=e2e.member');
+    expect(kept).toMatchObject({ peoplename: '端到端成员', note: '他人修改' });
+    await page.keyboard.press('Escape');
+
+    await page.getByTestId('org-edit').click();
+    await page.getByTestId('org-field-name').fill('端到端车间（我改）');
+    type Node = { id: number; organizationName: string; children: Node[] };
+    const find = (nodes: Node[]): Node | undefined =>
+      nodes.map((n) => (n.organizationName === '端到端车间' ? n : find(n.children))).find(Boolean);
+    const ws = find(await api<Node[]>('GET', '/api-user/organization/getListByTree'))!;
+    await api('POST', '/api-user/organization/update', { id: ws.id, phone: '12345' });
+    await page.getByTestId('org-form-save').click();
+    await expectToast(page, changedMeanwhile);
+    expect(find(await api<Node[]>('GET', '/api-user/organization/getListByTree'))?.id).toBe(ws.id);
+    await page.keyboard.press('Escape');
+  });
+
   it('saves an organisation with those below it as a template and copies it below another', async () => {
     type Node = { id: number; organizationName: string; children: Node[] };
     const [root] = await api<Node[]>('GET', '/api-user/organization/getListByTree');

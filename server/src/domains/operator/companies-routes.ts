@@ -4,6 +4,7 @@ import { passwordRuleError, stripChinese } from '../../platform/auth/password.js
 import { ok, page } from '../../platform/http/envelope.js';
 import { businessError, invalid, notFound } from '../../platform/http/errors.js';
 import type { Lang } from '../../platform/i18n/index.js';
+import { assertReadVersion, readVersionSchema } from '../../platform/resources/edit-check.js';
 import { ownerDb } from '../../platform/system/owner.js';
 import { assertUsernameFree } from '../../platform/system/usernames.js';
 import { fieldError, filter, id, optDate, optText, paging, response, text, Where } from '../org/http.js';
@@ -14,7 +15,7 @@ import { moveCompaniesToVersion } from './version-moves.js';
 const COMPANY_COLUMNS = `c.id, c.name, c.code, c.logo, to_char(c.expiry_date, 'YYYY-MM-DD') as "expiryDate",
   c.version_id as "versionId", v.name as "versionName", c.state, c.is_platform as "isPlatform", c.contact, c.phone,
   c.address, c.language, c.timezone, c.instransfer, c.created_at as "createdAt",
-  greatest(0, coalesce(current_date - c.expiry_date, 0))::int as "accountOverdue", c.user_limit as "userLimit",
+  c.updated_at as "updatedAt", greatest(0, coalesce(current_date - c.expiry_date, 0))::int as "accountOverdue", c.user_limit as "userLimit",
   c.group_id as "groupId", (select g.name from companies g where g.id = c.group_id) as "groupName"`;
 const FROM = 'companies c left join sys_versions v on v.id = c.version_id';
 /** Statistics of the operator's management list; they read other tenants' rows (system context only). */
@@ -42,6 +43,8 @@ interface CompanyQuery {
 }
 interface CompanyBody {
   id?: number;
+  /** An edit: the updatedAt the form was filled from. */
+  updatedAt?: string;
   name?: string;
   code?: string;
   expiryDate?: string | null;
@@ -221,6 +224,7 @@ export async function companyRoutes(app: FastifyInstance): Promise<void> {
             versionId: { anyOf: [id, { type: 'null' }] },
             userLimit,
             ...profileProps,
+            updatedAt: readVersionSchema,
           },
         },
         response,
@@ -232,11 +236,12 @@ export async function companyRoutes(app: FastifyInstance): Promise<void> {
       const moved = await ownerDb(app).transaction(async (tx) => {
         await checkVersion(tx, b.versionId);
         // A new version changes the company's menus as a move between versions does (never the platform's).
-        const now = await tx.query<{ version_id: number | null; is_platform: boolean }>(
-          'select version_id, is_platform from companies where id = $1 for update',
+        const now = await tx.query<{ version_id: number | null; is_platform: boolean; updated_at: Date }>(
+          'select version_id, is_platform, updated_at from companies where id = $1 for update',
           [b.id],
         );
         if (!now.rows[0]) throw notFound('errors.company.notFound');
+        assertReadVersion(now.rows[0].updated_at, b.updatedAt);
         const change =
           b.versionId && Number(now.rows[0].version_id) !== b.versionId && !now.rows[0].is_platform
             ? await moveCompaniesToVersion(tx, [b.id], b.versionId, true)
@@ -337,6 +342,7 @@ export async function companyRoutes(app: FastifyInstance): Promise<void> {
             name: text(100),
             logo: { type: ['string', 'null'], maxLength: 500, pattern: '^$|^(https?://|/)[^\\u0000]*$' },
             ...profileProps,
+            updatedAt: readVersionSchema,
           },
         },
         response,
@@ -345,8 +351,12 @@ export async function companyRoutes(app: FastifyInstance): Promise<void> {
     async (req) => {
       const b = req.body;
       checkTimezone(b.timezone);
-      await req.tenant((tx) =>
-        tx.query(
+      await req.tenant(async (tx) => {
+        const now = await tx.query<{ updated_at: Date }>('select updated_at from companies where id = $1 for update', [
+          tx.tenantId,
+        ]);
+        assertReadVersion(now.rows[0]?.updated_at, b.updatedAt);
+        await tx.query(
           `update companies set name = coalesce($2, name), logo = case when $3 then $4 else logo end,
                   contact = case when $5 then $6 else contact end, phone = case when $7 then $8 else phone end,
                   address = case when $9 then $10 else address end, language = coalesce($11, language),
@@ -366,8 +376,8 @@ export async function companyRoutes(app: FastifyInstance): Promise<void> {
             b.language ?? null,
             b.timezone ?? null,
           ],
-        ),
-      );
+        );
+      });
       return ok(null);
     },
   );

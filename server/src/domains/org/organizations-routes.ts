@@ -16,6 +16,7 @@ interface OrgNode {
   state: number;
   ext1: string | null;
   sort: number;
+  updatedAt: Date | null;
 }
 
 export const orgProps = {
@@ -29,7 +30,7 @@ export const orgProps = {
 };
 
 const ORG_COLUMNS = `o.id, o.parent_id as "parentId", o.organization_name as "organizationName",
-  o.organization_code as "organizationCode", o.phone, o.state, o.ext1, o.sort`;
+  o.organization_code as "organizationCode", o.phone, o.state, o.ext1, o.sort, o.updated_at as "updatedAt"`;
 
 async function orgRows(tx: TenantTx, onlyEnabled: boolean): Promise<OrgNode[]> {
   const r = await tx.query<OrgNode>(

@@ -3,6 +3,7 @@ import { hashPassword, passwordRuleError, stripChinese } from '../../platform/au
 import { ok, page } from '../../platform/http/envelope.js';
 import { businessError, notFound } from '../../platform/http/errors.js';
 import { t } from '../../platform/i18n/index.js';
+import { assertRowUnchanged, readVersionSchema } from '../../platform/resources/edit-check.js';
 import { assertUsernameFree } from '../../platform/system/usernames.js';
 import { revokeUserSessions } from '../identity/sessions.js';
 import { bodyIds, fieldError, filter, id, idBody, idsBody, optDate, optText, paging, response, text } from './http.js';
@@ -159,14 +160,14 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.post<{ Body: UserFields & { id: number } }>(
+  app.post<{ Body: UserFields & { id: number; updatedAt?: string } }>(
     '/api-user/users/update',
     {
       config: { permission: 'setUp:organize:edit' },
       schema: {
         tags: ['org'],
         summary: "Change a member's fields and roles (only the fields sent)",
-        body: { type: 'object', required: ['id'], properties: { id, ...userProps } },
+        body: { type: 'object', required: ['id'], properties: { id, ...userProps, updatedAt: readVersionSchema } },
         response,
       },
     },
@@ -178,6 +179,7 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
       await req
         .tenant(async (tx) => {
           await getUser(tx, b.id);
+          await assertRowUnchanged(tx, 'users', b.id, b.updatedAt);
           if (!p.isAdmin && (await holdsAdminRole(tx, [b.id]))) throw businessError('errors.user.adminOnly');
           if (b.id === p.userId && b.state === 0) throw businessError('errors.user.disableSelf');
           await checkRefs(tx, p, b);

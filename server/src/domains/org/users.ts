@@ -42,7 +42,7 @@ export const USER_COLUMNS = `u.id, u.peoplename, u.number, u.organization_id as 
   o.organization_name as "organizationName", u.mobile, u.username, u.usertype, u.label, u.is_repairman,
   u.is_repair_leader, u.email, u.sex, u.pinyin, to_char(u.entry_date, 'YYYY-MM-DD') as entry_date,
   to_char(u.birthday, 'YYYY-MM-DD') as birthday, u.landline, u.note, u.state,
-  u.must_change_password as "mustChangePassword", u.created_at as "createdAt",
+  u.must_change_password as "mustChangePassword", u.created_at as "createdAt", u.updated_at as "updatedAt",
   coalesce((select json_agg(ur.role_id order by ur.role_id) from user_roles ur
              where ur.tenant_id = u.tenant_id and ur.user_id = u.id), '[]') as "roleIds",
   coalesce((select string_agg(r.name, ',' order by r.id) from user_roles ur

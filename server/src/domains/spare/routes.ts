@@ -2,6 +2,7 @@ import './reports.js';
 import type { FastifyPluginAsync } from 'fastify';
 import { ok } from '../../platform/http/envelope.js';
 import { t } from '../../platform/i18n/index.js';
+import { readVersionSchema } from '../../platform/resources/edit-check.js';
 import { staticModel } from '../../platform/resources/model.js';
 import { envelope, recordSchema } from '../../platform/resources/openapi.js';
 import { resourceRoutes } from '../../platform/resources/routes.js';
@@ -46,11 +47,7 @@ export const spareRoutes: FastifyPluginAsync = async (app) => {
           properties: {
             id: { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER },
             lines: { type: 'array', maxItems: 500, items: { type: 'object', additionalProperties: true } },
-            updatedAt: {
-              type: 'string',
-              maxLength: 40,
-              description: 'a draft: the updatedAt it was read with; refused (rtnCode 201) when it has changed since',
-            },
+            updatedAt: readVersionSchema,
           },
         },
         response: { 200: record },

@@ -53,3 +53,76 @@ describe('two people editing one record', () => {
     expect(bad.field).toBe('updatedAt');
   });
 });
+
+/** A hand-written form: how it reads the record it fills from, and how it saves an edit of it. */
+interface Form {
+  name: string;
+  user: 'admin' | 'root';
+  read: (token: string) => Promise<Row>;
+  save: (row: Row) => Row;
+  path: string;
+}
+
+const first = async (token: string, path: string, pick: (r: Row) => boolean = () => true): Promise<Row> =>
+  (await api<Row[]>(t, 'GET', path, token)).data.find(pick)!;
+
+const FORMS: Form[] = [
+  {
+    name: 'a member',
+    user: 'admin',
+    read: (tk) => first(tk, '/api-user/users/all?page=1&limit=5', (u) => u.username !== 'admin'),
+    save: (u) => ({ id: u.id, note: `备注 ${Math.random()}` }),
+    path: '/api-user/users/update',
+  },
+  {
+    name: 'an organisation of the tree',
+    user: 'admin',
+    read: (tk) => first(tk, '/api-user/organization/getListByTree'),
+    save: (o) => ({ id: o.id, organizationName: `总部 ${Math.random()}` }),
+    path: '/api-user/organization/update',
+  },
+  {
+    name: 'a role',
+    user: 'admin',
+    read: async (tk) => {
+      const made = await first(tk, '/api-user/role/all', (r) => r.code === 'edit-check');
+      if (made) return made;
+      await api(t, 'POST', '/api-user/role/save', tk, { name: '编辑检查', code: 'edit-check', state: 1 });
+      return first(tk, '/api-user/role/all', (r) => r.code === 'edit-check');
+    },
+    save: (r) => ({ id: r.id, remark: `备注 ${Math.random()}` }),
+    path: '/api-user/role/update',
+  },
+  {
+    name: "the company's own information",
+    user: 'admin',
+    read: async (tk) => (await api<Row>(t, 'GET', '/api-user/company/getCompanyData', tk)).data,
+    save: () => ({ contact: `联系人 ${Math.random()}`.slice(0, 20) }),
+    path: '/api-user/company/updateTemp',
+  },
+  {
+    name: "a company in the operator's list",
+    user: 'root',
+    read: (tk) => first(tk, '/api-user/company/getCompanyManage?page=1&limit=20', (c) => !c.isPlatform),
+    save: (c) => ({ id: c.id, contact: `联系人 ${Math.random()}`.slice(0, 20) }),
+    path: '/api-user/company/update',
+  },
+];
+
+describe('two people editing one record in a hand-written form', () => {
+  for (const f of FORMS)
+    it(`refuses the later save of ${f.name} read before the earlier one`, async () => {
+      const token = f.user === 'admin' ? admin : await t.login('root');
+      const save = async (body: Row) => (await t.call('POST', f.path, token, body)).json() as Json;
+      const row = await f.read(token);
+      expect(row.updatedAt).toEqual(expect.any(String));
+      expect((await save({ ...f.save(row), updatedAt: row.updatedAt })).rtnCode).toBe(200);
+      const late = await save({ ...f.save(row), updatedAt: row.updatedAt });
+      expect(late.rtnCode).toBe(201);
+      expect(late.msg).toBe('该记录在您打开后已被他人修改，请重新打开后再编辑');
+      const now = await f.read(token);
+      expect(now.updatedAt).not.toBe(row.updatedAt);
+      expect((await save({ ...f.save(now), updatedAt: now.updatedAt })).rtnCode).toBe(200);
+      expect((await save(f.save(now))).rtnCode).toBe(200);
+    });
+});

@@ -1,4 +1,5 @@
 import { INT4, MAX_ID, paging } from '../http/input-guard.js';
+import { readVersionSchema } from './edit-check.js';
 import type { Field, Model } from './model.js';
 
 type Schema = Record<string, unknown>;
@@ -65,11 +66,7 @@ export function bodySchema(model: Model, withId: boolean): Schema {
   const properties: Record<string, Schema> = withId ? { id: { type: 'integer' } } : { id: { type: 'integer' } };
   for (const f of model.fields) if (f.writable && !f.customKey) properties[f.name] = nullable(valueSchema(f));
   if (model.def.customFields !== false) properties.custom = { type: 'object', additionalProperties: true };
-  properties.updatedAt = {
-    type: 'string',
-    maxLength: 40,
-    description: 'an edit: the updatedAt the record was read with; refused (rtnCode 201) when it has changed since',
-  };
+  properties.updatedAt = readVersionSchema;
   return {
     type: 'object',
     ...(withId ? { required: ['id'] } : {}),

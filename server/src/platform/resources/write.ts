@@ -1,8 +1,9 @@
 import { checkFileRefs } from '../files/refs.js';
-import { AppError, businessError, invalid, notFound } from '../http/errors.js';
+import { AppError, businessError, notFound } from '../http/errors.js';
 import { type Lang, t } from '../i18n/index.js';
 import type { TenantTx } from '../tenancy/tenant-tx.js';
 import { auditChange } from './audit.js';
+import { assertRowUnchanged } from './edit-check.js';
 import type { Field, Model } from './model.js';
 import { assertPermitted, assertWritten, codesOf } from './permit.js';
 import { pushRecord } from './push.js';
@@ -205,23 +206,6 @@ export async function createRow(
   return after;
 }
 
-/**
- * An edit sends the record's updatedAt as it was read: when someone else has saved it since, the edit is refused
- * rather than silently overwriting theirs. The row stays locked to the end of the transaction, so of two edits
- * read at the same moment the second waits for the first and then finds it changed: exactly one wins.
- */
-async function assertUnchanged(tx: TenantTx, model: Model, id: unknown, sent: unknown): Promise<void> {
-  const read = typeof sent === 'string' ? Date.parse(sent) : Number.NaN;
-  if (Number.isNaN(read)) throw invalid('updatedAt', 'resources.validation.datetime', { label: 'updatedAt' });
-  const r = await tx.query<{ updated_at: Date | null }>(
-    `select updated_at from "${model.def.table}" where tenant_id = $1 and id = $2 for update`,
-    [tx.tenantId, id],
-  );
-  const now = r.rows[0]?.updated_at;
-  // Compared to the millisecond, as the record was sent out (its updatedAt in ISO text).
-  if (now && now.getTime() !== read) throw businessError('resources.changedMeanwhile');
-}
-
 export async function updateRow(
   tx: TenantTx,
   ctx: ReadContext,
@@ -231,8 +215,7 @@ export async function updateRow(
 ): Promise<WireRow> {
   const before = await findRow(tx, ctx, id);
   if (!before) throw notFound();
-  if (!opts.system && body.updatedAt !== undefined && body.updatedAt !== null)
-    await assertUnchanged(tx, ctx.model, before.id, body.updatedAt);
+  if (!opts.system) await assertRowUnchanged(tx, ctx.model.def.table, before.id, body.updatedAt);
   const validate = ctx.model.def.hooks?.beforeValidate;
   if (validate && !opts.system) body = await validate(tx, body, before);
   const p = prepare(ctx, body, before, opts.system);

@@ -47,7 +47,7 @@ export function CompanyForm({
       if (!creating && v.versionId && v.versionId !== company.versionId && !(await confirmVersionChange(v.versionId)))
         return;
       await saveCompany({
-        ...(creating ? {} : { id: company.id }),
+        ...(creating ? {} : { id: company.id, updatedAt: company.updatedAt }),
         ...rest,
         expiryDate: expiry ? expiry.format('YYYY-MM-DD') : null,
       });

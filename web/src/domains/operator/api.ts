@@ -53,6 +53,8 @@ export interface Company {
   userLimit?: number | null;
   groupId?: number | null;
   groupName?: string | null;
+  /** When it was last saved: an edit sends it back, and the server refuses it over someone else's later save. */
+  updatedAt?: string | null;
 }
 
 export interface Version {

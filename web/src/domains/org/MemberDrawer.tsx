@@ -65,7 +65,7 @@ export function MemberDrawer({ member, organizationId, onClose, onSaved }: Props
     }
     setSaving(true);
     try {
-      await saveMember(member ? { id: member.id, ...values } : values);
+      await saveMember(member ? { id: member.id, ...values, updatedAt: member.updatedAt } : values);
       toast('success', t('messages.saved'));
       onSaved();
     } catch (err) {

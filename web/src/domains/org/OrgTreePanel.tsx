@@ -164,7 +164,9 @@ function OrgForm({
     setSaving(true);
     try {
       const body =
-        editing.mode === 'edit' ? { id: editing.node.id, ...values } : { parentId: editing.parentId, ...values };
+        editing.mode === 'edit'
+          ? { id: editing.node.id, ...values, updatedAt: editing.node.updatedAt }
+          : { parentId: editing.parentId, ...values };
       const r = await saveOrg(body);
       toast('success', t('messages.saved'));
       onSaved(editing.mode === 'add' ? ((r.data as { id: number } | null)?.id ?? null) : editing.node.id);

@@ -132,7 +132,7 @@ function RoleForm({ role, onClose, onSaved }: { role: Partial<Role>; onClose: ()
     if (!values) return;
     setSaving(true);
     try {
-      await saveRole(role.id ? { id: role.id, ...values } : values);
+      await saveRole(role.id ? { id: role.id, ...values, updatedAt: role.updatedAt } : values);
       toast('success', t('messages.saved'));
       onSaved();
     } catch {

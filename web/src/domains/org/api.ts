@@ -11,6 +11,8 @@ export interface OrgNode {
   state: number;
   ext1: string | null;
   sort: number;
+  /** When it was last saved: an edit sends it back, and the server refuses it over someone else's later save. */
+  updatedAt?: string | null;
   children: OrgNode[];
 }
 
@@ -36,6 +38,8 @@ export interface Member {
   state: number;
   roleIds: number[];
   roleNames: string;
+  /** When it was last saved: an edit sends it back, and the server refuses it over someone else's later save. */
+  updatedAt?: string | null;
 }
 
 export interface Role {
@@ -46,6 +50,8 @@ export interface Role {
   state: number;
   isAdmin: boolean;
   userCount: number;
+  /** When it was last saved: an edit sends it back, and the server refuses it over someone else's later save. */
+  updatedAt?: string | null;
 }
 
 export interface MenuNode {

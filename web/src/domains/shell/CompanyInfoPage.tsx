@@ -2,7 +2,7 @@ import { EditOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Descriptions, Form, Image, Input, Select, Skeleton, Space } from 'antd';
 import dayjs from 'dayjs';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { hasPermission, useSession } from '../../app/session';
 import { COMPANY_MANAGE } from '../../layout/UserMenu';
@@ -23,6 +23,7 @@ interface Company {
   expiryDate?: string | null;
   language?: string | null;
   timezone?: string | null;
+  updatedAt?: string | null;
 }
 
 type CompanyForm = Pick<Company, 'name' | 'logo' | 'contact' | 'phone' | 'address' | 'language' | 'timezone'>;
@@ -37,12 +38,15 @@ export default function CompanyInfoPage() {
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState(false);
   const [form] = Form.useForm<CompanyForm>();
-  const { data, isLoading } = useQuery({
+  // The updatedAt the form was filled from: the server refuses the save when someone has saved since.
+  const readAt = useRef<string | null | undefined>(null);
+  const { data, isLoading, isFetching } = useQuery({
     queryKey: KEY,
     queryFn: () => getData<Company>('/api-user/company/getCompanyData'),
   });
   const save = useMutation({
-    mutationFn: (values: CompanyForm) => http.post('/api-user/company/updateTemp', values),
+    mutationFn: (values: CompanyForm) =>
+      http.post('/api-user/company/updateTemp', { ...values, updatedAt: readAt.current }),
     onSuccess: () => {
       toast('success', t('company.saved'));
       setEditing(false);
@@ -71,8 +75,11 @@ export default function CompanyInfoPage() {
           <Button
             type="primary"
             icon={<EditOutlined />}
+            // Until a refetch after a save has come, the page shows (and the form would send) the record as it was.
+            disabled={isFetching}
             onClick={() => {
               form.setFieldsValue(data);
+              readAt.current = data.updatedAt;
               setEditing(true);
             }}
             data-testid="company-edit"
