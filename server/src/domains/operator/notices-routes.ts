@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { ok, page } from '../../platform/http/envelope.js';
 import { forbidden, notFound } from '../../platform/http/errors.js';
+import { assertReadVersion, readVersionSchema } from '../../platform/resources/edit-check.js';
 import { bodyIds, filter, id, idsBody, optText, paging, response, text, Where } from '../org/http.js';
 import { tenantCompanies } from './company-menus.js';
 
@@ -33,7 +34,7 @@ export async function noticeRoutes(app: FastifyInstance): Promise<void> {
         const w = new Where().ilike('title', q.title).ilike('content', q.content);
         if (q.state !== undefined) w.add('state = ?', q.state);
         const rows = await tx.query(
-          `select id, title, content, state, created_at as "createdAt", company_ids as "companyIds",
+          `select id, title, content, state, created_at as "createdAt", updated_at as "updatedAt", company_ids as "companyIds",
                   (select array_agg(c.name order by c.id) from companies c where c.id = any(company_ids)) as "companyNames"
              from sys_notices where ${w.sql}
             order by created_at desc, id desc limit ${w.next()} offset ${w.next(2)}`,
@@ -45,7 +46,14 @@ export async function noticeRoutes(app: FastifyInstance): Promise<void> {
   );
 
   app.post<{
-    Body: { id?: number; title?: string | null; content: string; state?: number; companyIds?: number[] | null };
+    Body: {
+      id?: number;
+      title?: string | null;
+      content: string;
+      state?: number;
+      companyIds?: number[] | null;
+      updatedAt?: string;
+    };
   }>(
     '/api-user/feedback/addSysNotice',
     {
@@ -63,6 +71,7 @@ export async function noticeRoutes(app: FastifyInstance): Promise<void> {
             content: text(5000),
             state: { type: 'integer', enum: [0, 1] },
             companyIds: { anyOf: [{ type: 'array', items: id, maxItems: 5000 }, { type: 'null' }] },
+            updatedAt: readVersionSchema,
           },
         },
         response,
@@ -82,11 +91,17 @@ export async function noticeRoutes(app: FastifyInstance): Promise<void> {
           );
           return r.rows[0]!.id;
         }
-        const r = await tx.query(
-          'update sys_notices set title = $2, content = $3, state = coalesce($4, state), company_ids = $5 where id = $1',
+        const now = await tx.query<{ updated_at: Date }>(
+          'select updated_at from sys_notices where id = $1 for update',
+          [b.id],
+        );
+        if (!now.rows[0]) throw notFound();
+        assertReadVersion(now.rows[0].updated_at, b.updatedAt);
+        await tx.query(
+          `update sys_notices set title = $2, content = $3, state = coalesce($4, state), company_ids = $5,
+                  updated_at = now() where id = $1`,
           [b.id, b.title || null, b.content, b.state ?? null, targets],
         );
-        if (r.rowCount === 0) throw notFound();
         return b.id;
       });
       return ok({ id: noticeId });

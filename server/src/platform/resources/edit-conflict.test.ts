@@ -107,6 +107,18 @@ const FORMS: Form[] = [
     save: (c) => ({ id: c.id, contact: `联系人 ${Math.random()}`.slice(0, 20) }),
     path: '/api-user/company/update',
   },
+  {
+    name: 'an announcement',
+    user: 'root',
+    read: async (tk) => {
+      const made = await first(tk, '/api-user/feedback/getSysNoticePage?page=1&limit=5&title=edit-check');
+      if (made) return made;
+      await api(t, 'POST', '/api-user/feedback/addSysNotice', tk, { title: 'edit-check', content: '公告', state: 0 });
+      return first(tk, '/api-user/feedback/getSysNoticePage?page=1&limit=5&title=edit-check');
+    },
+    save: (n) => ({ id: n.id, title: 'edit-check', content: `公告 ${Math.random()}` }),
+    path: '/api-user/feedback/addSysNotice',
+  },
 ];
 
 describe('two people editing one record in a hand-written form', () => {

@@ -130,7 +130,7 @@ function NoticeForm({
     setSaving(true);
     try {
       await saveNotice({
-        ...(notice.id ? { id: notice.id } : {}),
+        ...(notice.id ? { id: notice.id, updatedAt: notice.updatedAt } : {}),
         ...v,
         title: v.title || null,
         companyIds: v.companyIds?.length ? v.companyIds : null,

@@ -72,6 +72,8 @@ export interface Notice {
   content: string;
   state: number;
   createdAt: string;
+  /** When it was last saved: an edit sends it back, and the server refuses it over someone else's later save. */
+  updatedAt?: string;
   companyIds: number[] | null;
   companyNames: string[] | null;
 }
@@ -162,6 +164,7 @@ export const saveNotice = (body: {
   content: string;
   state?: number;
   companyIds?: number[] | null;
+  updatedAt?: string;
 }) => http.post<Envelope<{ id: number }>>('/api-user/feedback/addSysNotice', body);
 export const deleteNotice = (id: number) => http.post<Envelope<null>>('/api-user/feedback/delSysNotice', { id });
 
