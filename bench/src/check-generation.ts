@@ -38,7 +38,7 @@ import { newTenant } from './generate/index.js';
 import { WORKSHOPS } from './generate/vocabulary.js';
 import { recordStatements, replayLoad } from './raw-sql.js';
 import { type Figures, load, type Scenario } from './scenarios.js';
-import { BENCH_PASSWORD, benchPgUrl, login, pgReachable, repoRoot, startServer } from './server.js';
+import { BENCH_PASSWORD, benchPgUrl, jobsAtRest, login, pgReachable, repoRoot, startServer } from './server.js';
 
 const { flag, has, command } = commandLine();
 const quick = has('quick');
@@ -202,6 +202,7 @@ async function benchOn(name: string, db: Database): Promise<Figure> {
 async function loadLists(f: Figure, place: { databaseUrl?: string; schema?: string; dataDir?: string }) {
   const server = await startServer({ ...place, poolSize: POOL });
   try {
+    log(`${f.db}: the timed jobs came to rest after ${await jobsAtRest(server.url)} ms`);
     const token = await login(server.url, f.admin);
     for (const row of f.loads) {
       log(`${f.db}: ${row.scenario.name} at ${row.connections}`);

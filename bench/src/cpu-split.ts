@@ -16,7 +16,7 @@ import { BIG_TENANT } from './generate/index.js';
 import { recordStatements, replayLoad } from './raw-sql.js';
 import { repairScenarios } from './repair-scenarios.js';
 import { load } from './scenarios.js';
-import { BENCH_PASSWORD, benchPgUrl, login, startServer } from './server.js';
+import { BENCH_PASSWORD, benchPgUrl, jobsAtRest, login, startServer } from './server.js';
 
 const { flag, command } = commandLine();
 const schema = flag('schema', '');
@@ -69,6 +69,7 @@ async function main() {
   });
   const server = await startServer({ databaseUrl: benchPgUrl, schema, poolSize: POOL });
   try {
+    await jobsAtRest(server.url);
     const targets = await findTargets(db);
     const token = await login(server.url, BIG_TENANT.admin, BENCH_PASSWORD);
     const page = repairScenarios(targets)[0]!;

@@ -16,7 +16,7 @@ import path from 'node:path';
 import { openDatabase } from '../../server/src/db/index.js';
 import { commandLine } from './flags.js';
 import { BIG_TENANT, generate } from './generate/index.js';
-import { BENCH_PASSWORD, benchPgUrl, login, pgReachable, repoRoot, startServer } from './server.js';
+import { BENCH_PASSWORD, benchPgUrl, jobsAtRest, login, pgReachable, repoRoot, startServer } from './server.js';
 
 const { flag, has, command } = commandLine();
 const quick = has('quick');
@@ -92,7 +92,9 @@ async function embedded(): Promise<Row[]> {
     throw new Error('--data-dir must name a folder made by: npm run generate -- --scale large --data-dir DIR');
   const server = await startServer({ dataDir: path.resolve(dataDir) });
   try {
-    return await timeAll(server.url, await login(server.url, flag('user', 'big_admin'), flag('password', 'admin123')));
+    const password = flag('password', 'admin123');
+    log(`the timed jobs came to rest after ${await jobsAtRest(server.url, password)} ms`);
+    return await timeAll(server.url, await login(server.url, flag('user', 'big_admin'), password));
   } finally {
     await server.stop();
   }
@@ -122,6 +124,7 @@ async function onPostgres(): Promise<Row[]> {
     await db.close();
     const server = await startServer({ databaseUrl: benchPgUrl, schema });
     try {
+      log(`the timed jobs came to rest after ${await jobsAtRest(server.url)} ms`);
       rows.push(...(await timeAll(server.url, await login(server.url, BIG_TENANT.admin))));
     } finally {
       await server.stop();

@@ -20,7 +20,7 @@ import { recordStatements, replayLoad, type Statement } from './raw-sql.js';
 import { acceptScenario, dispatchedOrders, repairScenarios, reportScenarios } from './repair-scenarios.js';
 import { type DbReport, type LoadRow, report } from './report.js';
 import { BARE, type Figures, load, preflight, sessionScenarios } from './scenarios.js';
-import { BENCH_PASSWORD, benchPgUrl, login, pgReachable, repoRoot, startServer } from './server.js';
+import { BENCH_PASSWORD, benchPgUrl, jobsAtRest, login, pgReachable, repoRoot, startServer } from './server.js';
 
 const { flag, has, command } = commandLine();
 const quick = has('quick');
@@ -87,6 +87,7 @@ async function benchDatabase(name: string, place: Place, fresh: Place): Promise<
   let exported: DbReport['exported'];
   let imported: DbReport['imported'];
   try {
+    log(`${name}: the timed jobs came to rest after ${await jobsAtRest(server.url)} ms`);
     const token = await login(server.url, BIG_TENANT.admin);
     const scenarios = [
       ...sessionScenarios(BIG_TENANT.admin, BENCH_PASSWORD),
@@ -114,6 +115,7 @@ async function benchDatabase(name: string, place: Place, fresh: Place): Promise<
   // Files on a server of their own: its memory then shows the export, not what the loads left behind.
   const files = await startServer({ ...place, poolSize: POOL });
   try {
+    await jobsAtRest(files.url);
     const token = await login(files.url, BIG_TENANT.admin);
     log(`${name}: export`);
     exported = await exportEquipment(files, token);

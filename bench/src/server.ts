@@ -132,6 +132,26 @@ export async function login(url: string, username = 'admin', password = BENCH_PA
   return ((await r.json()) as { access_token: string }).access_token;
 }
 
+/**
+ * Waits until none of the server's timed jobs is running or due: each kind's next run lies ahead (a run queues its
+ * next one as it ends). A server's first moments run every timed job at once, the check generation catching a week
+ * up for every plan (seconds of both cores on the large tenant); calls timed meanwhile would measure that run as
+ * much as themselves. Returns how long it waited.
+ */
+export async function jobsAtRest(url: string, password = BENCH_PASSWORD, timeoutMs = 300_000): Promise<number> {
+  const token = await login(url, 'root', password);
+  const started = Date.now();
+  for (;;) {
+    const r = await fetch(`${url}/api-user/timetask/getTaskList`, { headers: { authorization: `Bearer ${token}` } });
+    const tasks = ((await r.json()) as { data?: { nextRunAt: string | null }[] }).data ?? [];
+    const now = Date.now();
+    if (tasks.length > 0 && tasks.every((t) => t.nextRunAt !== null && Date.parse(t.nextRunAt) > now))
+      return now - started;
+    if (now - started > timeoutMs) throw new Error(`the timed jobs did not come to rest in ${timeoutMs} ms`);
+    await new Promise((res) => setTimeout(res, 250));
+  }
+}
+
 /** The PostgreSQL server the benchmarks use (BENCH_DATABASE_URL). */
 export const benchPgUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://root@127.0.0.1:5432/test';
 

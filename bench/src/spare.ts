@@ -29,7 +29,7 @@ import { newTenant } from './generate/index.js';
 import { WORKSHOPS } from './generate/vocabulary.js';
 import { recordStatements, replayLoad } from './raw-sql.js';
 import { type Figures, load, preflight, type Scenario } from './scenarios.js';
-import { BENCH_PASSWORD, benchPgUrl, login, pgReachable, repoRoot, startServer } from './server.js';
+import { BENCH_PASSWORD, benchPgUrl, jobsAtRest, login, pgReachable, repoRoot, startServer } from './server.js';
 
 const { flag, has, command } = commandLine();
 const quick = has('quick');
@@ -356,6 +356,7 @@ async function run(db: Database, place: { databaseUrl: string; schema: string })
   const listRows: ListRow[] = [];
   let drain: Omit<Drain, 'after' | 'docs' | 'stock'>;
   try {
+    await jobsAtRest(server.url);
     const token = await login(server.url, target.admin);
     let next = 0;
     const post: Scenario = {
