@@ -20,6 +20,8 @@ import {
  * a custom field that then shows in the equipment ledger.
  */
 
+const CHANGED_MEANWHILE = '该记录在您打开后已被他人修改，请重新打开后再编辑';
+
 interface Envelope<T> {
   rtnCode: number;
   data: T;
@@ -86,7 +88,6 @@ browserSuite('tenant administration (/setUp)', () => {
   });
 
   it("refuses to save a member or an organisation over someone else's change made while the form was open", async () => {
-    const changedMeanwhile = '该记录在您打开后已被他人修改，请重新打开后再编辑';
     await open('/setUp/organize');
     const tree = page.getByTestId('org-tree');
     await tree.getByText('端到端车间').click();
@@ -98,7 +99,7 @@ browserSuite('tenant administration (/setUp)', () => {
     const [member] = await api<{ id: number }[]>('GET', '/api-user/users/all?username=e2e.member');
     await api('POST', '/api-user/users/update', { id: member!.id, note: '他人修改' });
     await page.getByTestId('member-form-save').click();
-    await expectToast(page, changedMeanwhile);
+    await expectToast(page, CHANGED_MEANWHILE);
     const [kept] = await api<{ peoplename: string; note: string }[]>('GET', '/api-user/users/all?username=e2e.member');
     expect(kept).toMatchObject({ peoplename: '端到端成员', note: '他人修改' });
     await page.keyboard.press('Escape');
@@ -111,7 +112,7 @@ browserSuite('tenant administration (/setUp)', () => {
     const ws = find(await api<Node[]>('GET', '/api-user/organization/getListByTree'))!;
     await api('POST', '/api-user/organization/update', { id: ws.id, phone: '12345' });
     await page.getByTestId('org-form-save').click();
-    await expectToast(page, changedMeanwhile);
+    await expectToast(page, CHANGED_MEANWHILE);
     expect(find(await api<Node[]>('GET', '/api-user/organization/getListByTree'))?.id).toBe(ws.id);
     await page.keyboard.press('Escape');
   });
@@ -201,6 +202,18 @@ browserSuite('tenant administration (/setUp)', () => {
     expect(granted.buttonIds).toHaveLength(1);
     // The page and every group above it come with the button.
     expect(granted.menuIds.length).toBeGreaterThanOrEqual(2);
+
+    // Someone else changes the role while its form is open: this save is refused with the reason, theirs stays.
+    await page.getByTestId('role-row').filter({ hasText: '端到端角色' }).getByTestId('role-edit').click();
+    await page.getByTestId('role-field-name').fill('端到端角色（我改）');
+    await api('POST', '/api-user/role/update', { id: role.id, remark: '他人修改' });
+    await page.getByTestId('role-form-save').click();
+    await expectToast(page, CHANGED_MEANWHILE);
+    const kept = (await api<{ id: number; name: string; remark: string }[]>('GET', '/api-user/role/all')).find(
+      (r) => r.id === role.id,
+    );
+    expect(kept).toMatchObject({ name: '端到端角色', remark: '他人修改' });
+    await page.keyboard.press('Escape');
   });
 
   it('adds a value to the WorkType dictionary', async () => {

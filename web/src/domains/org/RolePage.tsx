@@ -75,7 +75,7 @@ export default function RolePage() {
               render: (_v, r) => (
                 <Space size={0} onClick={(e) => e.stopPropagation()}>
                   {hasPermission('setUp:role:edit') && (
-                    <Button type="link" size="small" onClick={() => setEditing(r)}>
+                    <Button type="link" size="small" onClick={() => setEditing(r)} data-testid="role-edit">
                       {t('actions.edit')}
                     </Button>
                   )}
