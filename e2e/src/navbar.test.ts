@@ -162,6 +162,26 @@ browserSuite('navbar and its dialogs (spec 2.3, 2.4, 4, 5)', () => {
     await page.waitForURL('**/info/index');
     await page.getByTestId('company-info').getByText('演示工厂').first().waitFor();
 
+    // Someone else saves the company while its form is open: this save is refused with the reason, theirs stays.
+    await page.getByTestId('company-edit').click();
+    await page.locator('.company-form #name').fill('演示工厂（我改）');
+    const theirs = await server.api<{ rtnCode: number }>(
+      'POST',
+      '/api-user/company/updateTemp',
+      { contact: '他人' },
+      token,
+    );
+    expect(theirs.body.rtnCode).toBe(200);
+    await page.getByTestId('company-save').click();
+    await expectToast(page, '该记录在您打开后已被他人修改，请重新打开后再编辑');
+    const now = await server.api<{ data: { name: string; contact: string } }>(
+      'GET',
+      '/api-user/company/getCompanyData',
+      undefined,
+      token,
+    );
+    expect(now.body.data).toMatchObject({ name: '演示工厂', contact: '他人' });
+
     // A member without the permission does not see it.
     const memberId = await createUser(server, token, 'navmember', 'Init12345');
     expect(memberId).toBeGreaterThan(0);
