@@ -36,6 +36,7 @@ import { fillCheckPlans } from './generate/check.js';
 import { fillFactory } from './generate/factory.js';
 import { newTenant } from './generate/index.js';
 import { WORKSHOPS } from './generate/vocabulary.js';
+import { machineLine } from './machine.js';
 import { recordStatements, replayLoad } from './raw-sql.js';
 import { type Figures, load, type Scenario } from './scenarios.js';
 import { BENCH_PASSWORD, benchPgUrl, jobsAtRest, login, pgReachable, repoRoot, startServer } from './server.js';
@@ -270,9 +271,8 @@ async function main(): Promise<void> {
       await db.close();
     }
   } else if (only !== 'pglite') log(`PostgreSQL at ${pgUrl} is not reachable: skipped`);
-  const cpu = os.cpus();
   const header = [
-    `Machine: ${cpu.length} × ${cpu[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB RAM, Node ${process.version}, load average before the run ${loadBefore.toFixed(1)}.`,
+    machineLine(loadBefore),
     `Date: ${new Date().toISOString()}. Command: \`${command('bench:check')}\`.`,
     `Plans: 60% daily, 25% weekly, 15% monthly, fixed calendar, one machine each, six items per scheme; the day's run is the job's run with its catch-up (today plus 7 days back), as at a tenant's first run after a start and once an hour: its steps of ${perStep('postgres')} plans on PostgreSQL, ${atOnce('postgres')} at once while plans are left (${perStep('pglite')} on the embedded database, ${atOnce('pglite')} at a time), each in a transaction of its own, as the job runner calls them; the next day's run is the job's other minute runs (that day only).`,
   ].join(' ');

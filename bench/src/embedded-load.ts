@@ -14,6 +14,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { exportEquipment } from './files.js';
 import { commandLine } from './flags.js';
+import { machineLine } from './machine.js';
 import { login, repoRoot, serverNodeOptions, startServer } from './server.js';
 
 const { flag, has, command } = commandLine();
@@ -63,9 +64,8 @@ async function main(): Promise<void> {
     const ratio = l.p50 ? l.p99 / l.p50 : 0;
     const longestHealth = Math.max(0, ...answers);
     const n = (x: number) => Math.round(x).toLocaleString('en-US');
-    const cpu = os.cpus();
     const text = [
-      `Machine: ${cpu.length} × ${cpu[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB RAM, Node ${process.version}, load average before the run ${loadBefore.toFixed(1)}. Date: ${new Date().toISOString()}. Command: \`${command('bench:embedded')}\`, on a folder made by \`npm run generate -- --scale large\`. The server runs as \`npm start\` runs it: \`${['node', ...serverNodeOptions(), 'server/dist/main.js'].join(' ')}\`.`,
+      `${machineLine(loadBefore)} Date: ${new Date().toISOString()}. Command: \`${command('bench:embedded')}\`, on a folder made by \`npm run generate -- --scale large\`. The server runs as \`npm start\` runs it: \`${['node', ...serverNodeOptions(), 'server/dist/main.js'].join(' ')}\`.`,
       '',
       '| target | figure | limit | met |',
       '|---|---:|---:|---|',

@@ -16,6 +16,7 @@ import path from 'node:path';
 import { openDatabase } from '../../server/src/db/index.js';
 import { commandLine } from './flags.js';
 import { BIG_TENANT, generate } from './generate/index.js';
+import { machineLine } from './machine.js';
 import { BENCH_PASSWORD, benchPgUrl, jobsAtRest, login, pgReachable, repoRoot, startServer } from './server.js';
 
 const { flag, has, command } = commandLine();
@@ -145,13 +146,12 @@ async function onPostgres(): Promise<Row[]> {
 }
 
 function report(rows: Row[], loadBefore: number): void {
-  const cpu = os.cpus();
   // A report that answers empty on the generated data says nothing of its speed: it is shown, not counted.
   const measured = rows.filter((r) => r.rows !== 0);
   const met = measured.filter((r) => r.p95 < TARGET_MS).length;
   const verdict = (r: Row) => (r.rows === 0 ? 'no data' : r.p95 < TARGET_MS ? 'yes' : 'no');
   const text = [
-    `Machine: ${cpu.length} × ${cpu[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB RAM, Node ${process.version}, load average before the run ${loadBefore.toFixed(1)}.`,
+    machineLine(loadBefore),
     `Date: ${new Date().toISOString()}. Command: \`${command('bench:reports')}\`. Data: the ${quick ? 'tiny' : 'large'} scale's big tenant; the period is the last year (${year}); ${reps} timed calls after a warm-up, one at a time.`,
     '',
     `${met} of ${measured.length} calls on data meet the target (p95 < ${TARGET_MS} ms); ${rows.length - measured.length} calls answered empty on the generated data.`,

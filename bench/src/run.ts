@@ -16,6 +16,7 @@ import { equipmentScenarios, findTargets } from './equipment-scenarios.js';
 import { exportEquipment, importEquipment } from './files.js';
 import { commandLine } from './flags.js';
 import { BIG_TENANT, generate, SCALES, type Scale } from './generate/index.js';
+import { machineLine } from './machine.js';
 import { recordStatements, replayLoad, type Statement } from './raw-sql.js';
 import { acceptScenario, dispatchedOrders, repairScenarios, reportScenarios } from './repair-scenarios.js';
 import { type DbReport, type LoadRow, report } from './report.js';
@@ -156,9 +157,8 @@ async function main(): Promise<void> {
     }
   } else if (only !== 'pglite') log(`PostgreSQL at ${pgUrl} is not reachable: skipped`);
 
-  const cpu = os.cpus();
   const header = [
-    `Machine: ${cpu.length} × ${cpu[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB RAM, ${os.type()} ${os.release()}, Node ${process.version}, load average before the run ${loadBefore.toFixed(1)}.`,
+    machineLine(loadBefore, true),
     `Date: ${new Date().toISOString()}.`,
     `Command: \`${command('bench')}\` (scale ${scale}, ${seconds} s per load, connections ${connections.join(', ')}, import of ${importRows} rows).`,
   ].join(' ');

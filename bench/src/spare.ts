@@ -27,6 +27,7 @@ import { commandLine } from './flags.js';
 import { fillFactory } from './generate/factory.js';
 import { newTenant } from './generate/index.js';
 import { WORKSHOPS } from './generate/vocabulary.js';
+import { machineLine } from './machine.js';
 import { recordStatements, replayLoad } from './raw-sql.js';
 import { type Figures, load, preflight, type Scenario } from './scenarios.js';
 import { BENCH_PASSWORD, benchPgUrl, jobsAtRest, login, pgReachable, repoRoot, startServer } from './server.js';
@@ -472,9 +473,8 @@ async function main(): Promise<void> {
     if (!has('keep')) await db.exec(`drop schema if exists "${schema}" cascade`);
     await db.close();
   }
-  const cpu = os.cpus();
   const header = [
-    `Machine: ${cpu.length} × ${cpu[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB RAM, Node ${process.version}, load average before the run ${loadBefore.toFixed(1)}.`,
+    machineLine(loadBefore),
     `Date: ${new Date().toISOString()}. Command: \`${command('bench:spare')}\`. Database: PostgreSQL (pool ${POOL}).`,
   ].join(' ');
   const failed = failures(r);
