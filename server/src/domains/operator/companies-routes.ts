@@ -14,8 +14,8 @@ import { moveCompaniesToVersion } from './version-moves.js';
 
 const COMPANY_COLUMNS = `c.id, c.name, c.code, c.logo, to_char(c.expiry_date, 'YYYY-MM-DD') as "expiryDate",
   c.version_id as "versionId", v.name as "versionName", c.state, c.is_platform as "isPlatform", c.contact, c.phone,
-  c.address, c.language, c.timezone, c.instransfer, c.created_at as "createdAt",
-  c.updated_at as "updatedAt", greatest(0, coalesce(current_date - c.expiry_date, 0))::int as "accountOverdue", c.user_limit as "userLimit",
+  c.address, c.language, c.timezone, c.instransfer, c.created_at as "createdAt", c.updated_at as "updatedAt",
+  greatest(0, coalesce(current_date - c.expiry_date, 0))::int as "accountOverdue", c.user_limit as "userLimit",
   c.group_id as "groupId", (select g.name from companies g where g.id = c.group_id) as "groupName"`;
 const FROM = 'companies c left join sys_versions v on v.id = c.version_id';
 /** Statistics of the operator's management list; they read other tenants' rows (system context only). */

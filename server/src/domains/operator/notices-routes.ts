@@ -34,7 +34,8 @@ export async function noticeRoutes(app: FastifyInstance): Promise<void> {
         const w = new Where().ilike('title', q.title).ilike('content', q.content);
         if (q.state !== undefined) w.add('state = ?', q.state);
         const rows = await tx.query(
-          `select id, title, content, state, created_at as "createdAt", updated_at as "updatedAt", company_ids as "companyIds",
+          `select id, title, content, state, created_at as "createdAt", updated_at as "updatedAt",
+                  company_ids as "companyIds",
                   (select array_agg(c.name order by c.id) from companies c where c.id = any(company_ids)) as "companyNames"
              from sys_notices where ${w.sql}
             order by created_at desc, id desc limit ${w.next()} offset ${w.next(2)}`,
