@@ -197,6 +197,19 @@ export function keepFailureScreenshots(): void {
       }
       for (const line of recentTrouble.get(context) ?? []) console.warn(`  ${line}`);
     }
+    // A retry (CI) or the next test starts on the same page: not behind the dialog the failure left open.
+    for (const context of openContexts)
+      for (const page of context.pages())
+        for (
+          let i = 0;
+          i < 3 &&
+          (await page
+            .locator('.ant-modal-wrap:visible, .ant-drawer-open')
+            .count()
+            .catch(() => 0));
+          i++
+        )
+          await page.keyboard.press('Escape').catch(() => {});
   });
 }
 

@@ -443,4 +443,46 @@ browserSuite('navbar and its dialogs (spec 2.3, 2.4, 4, 5)', () => {
     await expect.poll(() => sockets.length, { timeout: 8000 }).toBe(2);
     await ctx.close();
   });
+
+  it('shows a file that became ready while its socket message was lost, and catches up after a reconnect', async () => {
+    const ctx = await newContext(browser, server, { token: token });
+    const page = await ctx.newPage();
+    let ready = false;
+    await page.route('**/api-core/download/page?**', (route) =>
+      route.fulfill({
+        json: {
+          rtnCode: 200,
+          msg: 'success',
+          count: 1,
+          data: [{ id: 51, index: 1, ywlx: 0, filename: '维修任务.xlsx', filepath: ready ? 'ready' : null }],
+        },
+      }),
+    );
+    // The server's socket is never reached: no message arrives.
+    const sockets: WebSocketRoute[] = [];
+    await page.routeWebSocket('**/webSocket/**', (ws) => {
+      sockets.push(ws);
+    });
+    const calls = recordRequests(page, '/api-core/download/page');
+    await page.goto('/dashboard');
+    await waitForShell(page);
+    const modal = page.getByTestId('downloads-dialog');
+    await openFromUserMenu(page, 'menu-downloads');
+    await modal.getByTestId('download-generating').waitFor();
+
+    // The file is made and its message lost: the dialog asks again while a row says 数据生成中.
+    ready = true;
+    await modal.getByTestId('download-link').waitFor({ timeout: 10_000 });
+    // With nothing left to make it stops asking.
+    const settled = calls.length;
+    await page.waitForTimeout(4000);
+    expect(calls.length).toBe(settled);
+
+    // A dropped socket that opens again reloads the list: what was pushed meanwhile is lost.
+    await expect.poll(() => sockets.length).toBe(1);
+    await sockets[0].close({ code: 1011, reason: 'server restart' });
+    await expect.poll(() => sockets.length, { timeout: 8000 }).toBe(2);
+    await expect.poll(() => calls.length).toBeGreaterThan(settled);
+    await ctx.close();
+  });
 });

@@ -43,6 +43,9 @@ export function ywlxKey(ywlx: number | string): string {
   }
 }
 
+const generating = (row: DownloadRow) => !row.filepath && !row.error;
+const GENERATING_POLL_MS = 3000;
+
 export const downloadHref = (id: number | string): string =>
   buildUrl(`/api-core/download/file/${id}`, { access_token: getToken() });
 
@@ -56,6 +59,8 @@ export function DownloadsDialog() {
     queryFn: () => http.get<Envelope<DownloadRow[]>>('/api-core/download/page', paging),
     enabled: open,
     staleTime: 0,
+    // The socket says when a file is ready; asking again while one is being made covers a message that was lost.
+    refetchInterval: (query) => (query.state.data?.data?.some(generating) ? GENERATING_POLL_MS : false),
   });
   const rows = data?.data ?? [];
 

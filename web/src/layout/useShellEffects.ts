@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CurrentUser } from '../app/session';
 import { on } from '../platform/events';
@@ -73,6 +73,9 @@ export function useStartupNotices(user: CurrentUser | null): void {
 export function useDownloadSocket(userId: string | number | undefined): void {
   const queryClient = useQueryClient();
   const { t } = useTranslation('layout');
+  // The socket stays open through a language switch (a new one would lose what is pushed in between).
+  const tRef = useRef(t);
+  tRef.current = t;
   useEffect(() => {
     if (userId === undefined || userId === null || userId === '') return;
     return connectSocket(
@@ -84,8 +87,14 @@ export function useDownloadSocket(userId: string | number | undefined): void {
           return;
         }
         void queryClient.invalidateQueries({ queryKey: [DOWNLOADS_QUERY_KEY] });
-        if (msg.type === 'download' && Number(msg.id) > 0) void announceDownload(Number(msg.id), t).catch(() => {});
+        if (msg.type === 'download' && Number(msg.id) > 0)
+          void announceDownload(Number(msg.id), tRef.current).catch(() => {});
+      },
+      // Whatever was pushed while the socket was away is lost: a file that became ready, a record that changed.
+      () => {
+        for (const key of [DOWNLOADS_QUERY_KEY, 'resource-page', 'resource-row'])
+          void queryClient.invalidateQueries({ queryKey: [key] });
       },
     );
-  }, [userId, queryClient, t]);
+  }, [userId, queryClient]);
 }

@@ -34,11 +34,17 @@ const FINAL_CLOSES = [4401, 4404];
 
 /**
  * A socket that reconnects on error (1 s, doubling up to 30 s) until stopped. Returns the stop function.
+ * `onReconnect` runs each time it opens again after a drop: messages sent meanwhile were lost.
  */
-export function connectSocket(url: () => string, onMessage: (msg: SocketMessage) => void): () => void {
+export function connectSocket(
+  url: () => string,
+  onMessage: (msg: SocketMessage) => void,
+  onReconnect?: () => void,
+): () => void {
   let socket: WebSocket | null = null;
   let stopped = false;
   let delay = 1000;
+  let opened = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
 
   const schedule = () => {
@@ -60,6 +66,8 @@ export function connectSocket(url: () => string, onMessage: (msg: SocketMessage)
     }
     socket.onopen = () => {
       delay = 1000;
+      if (opened) onReconnect?.();
+      opened = true;
     };
     socket.onmessage = (event) => {
       let msg: SocketMessage = {};
