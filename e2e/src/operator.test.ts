@@ -417,6 +417,53 @@ browserSuite('operator console', () => {
     await admin.context().close();
   });
 
+  it("refuses a menu edit over another operator's later save, and lets one operator save twice", async () => {
+    const tree = await server.api<{ data: { id: string; key: string; updatedAt: string }[] }>(
+      'GET',
+      '/api-user/sys/all',
+      undefined,
+      rootToken,
+    );
+    const equipment = tree.body.data.find((m) => m.key === 'equipment')!;
+    await root.goto('/admin/menu');
+    await waitForShell(root);
+    await root.getByTestId('menu-node-equipment').click();
+    const detail = root.getByTestId('menu-detail');
+    const en = detail.getByTestId('menu-field-en');
+    const button = detail.getByTestId('menu-save');
+    const save = async (title: string) => {
+      // A click on the button while the last save is still under way (loading) does nothing.
+      await expect.poll(() => button.getAttribute('class')).not.toContain('ant-btn-loading');
+      await en.fill(title);
+      await button.click();
+      await root.locator('.ant-popconfirm:visible .ant-btn-primary').click();
+    };
+    await save('Equipment one');
+    await expectToast(root, '保存成功');
+    // The second save starts from the first one's result, not from the tree as first read.
+    await save('Equipment two');
+    const info = async () =>
+      JSON.stringify(
+        (await server.api('GET', `/api-user/sys/getMenuInfo?menuId=${equipment.id}`, undefined, rootToken)).body,
+      );
+    await expect.poll(info).toContain('Equipment two');
+
+    const fresh = (
+      await server.api<{ data: { key: string; updatedAt: string }[] }>('GET', '/api-user/sys/all', undefined, rootToken)
+    ).body.data.find((m) => m.key === 'equipment')!;
+    const theirs = await server.api<{ rtnCode: number }>(
+      'POST',
+      '/api-user/sys/update',
+      { id: equipment.id, titles: { en: 'Their equipment' }, updatedAt: fresh.updatedAt },
+      rootToken,
+    );
+    expect(theirs.body.rtnCode).toBe(200);
+    await save('Equipment three');
+    await expectToast(root, '该记录在您打开后已被他人修改，请重新打开后再编辑');
+    expect(await info()).toContain('Their equipment');
+    await server.api('POST', '/api-user/sys/update', { id: equipment.id, titles: {} }, rootToken);
+  });
+
   it('asked for no missing translations', () => {
     expect(missingTranslations).toEqual([]);
   });

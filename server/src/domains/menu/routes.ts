@@ -4,6 +4,7 @@ import type { Principal } from '../../platform/auth/principal.js';
 import { ok } from '../../platform/http/envelope.js';
 import { businessError, invalid } from '../../platform/http/errors.js';
 import { isLang, namespace } from '../../platform/i18n/index.js';
+import { assertPlatformRowUnchanged, readVersionSchema } from '../../platform/resources/edit-check.js';
 import { ownerDb } from '../../platform/system/owner.js';
 import type { TenantTx } from '../../platform/tenancy/tenant-tx.js';
 import { type ButtonRow, buildTree, type MenuNode, type MenuRow } from './tree.js';
@@ -17,9 +18,11 @@ const uuid = { type: 'string', format: 'uuid' };
 const MENU_COLS =
   'm.id, m.parent_id, m.key, m.menuname, m.icon, m.url, m.query, m.sort, m.hidden, m.isone, m.formtype, m.fromproject, m.platform_only';
 
-async function companyMenus(tx: TenantTx): Promise<{ menus: MenuRow[]; buttons: ButtonRow[] }> {
+/** The company's menus and buttons; `withVersion` adds each menu's updatedAt (the menu editor sends it back). */
+async function companyMenus(tx: TenantTx, withVersion = false): Promise<{ menus: MenuRow[]; buttons: ButtonRow[] }> {
   const menus = await tx.query<MenuRow>(
-    `select ${MENU_COLS} from menus m join company_menus cm on cm.menu_id = m.id and cm.tenant_id = $1`,
+    `select ${MENU_COLS}${withVersion ? ', m.updated_at' : ''}
+       from menus m join company_menus cm on cm.menu_id = m.id and cm.tenant_id = $1`,
     [tx.tenantId],
   );
   const buttons = await tx.query<ButtonRow>(
@@ -77,6 +80,7 @@ interface MenuBody {
   formtype?: number;
   fromproject?: boolean;
   titles?: Partial<Record<'zh' | 'en' | 'tw', string>>;
+  updatedAt?: string;
 }
 
 const titlesSchema = {
@@ -116,6 +120,7 @@ const menuBody = {
     formtype: { type: 'integer' },
     fromproject: { type: 'boolean' },
     titles: titlesSchema,
+    updatedAt: readVersionSchema,
   },
 };
 
@@ -175,7 +180,7 @@ export async function menuRoutes(app: FastifyInstance): Promise<void> {
     async (req) =>
       ok(
         await req.tenant(async (tx) => {
-          const { menus, buttons } = await companyMenus(tx);
+          const { menus, buttons } = await companyMenus(tx, true);
           return buildTree(menus, buttons);
         }),
       ),
@@ -335,11 +340,12 @@ export async function menuRoutes(app: FastifyInstance): Promise<void> {
       await req.tenant(async (tx) => {
         if (b.parentId === b.id) throw invalid('parentId', 'errors.menuOwnParent');
         if (b.parentId && !(await sharedMenuExists(tx, b.parentId))) throw invalid('parentId', 'errors.menuNotFound');
+        await assertPlatformRowUnchanged(tx, 'menus', b.id, b.updatedAt);
         const r = await tx.query(
           `update menus set parent_id = coalesce($2, parent_id), menuname = coalesce($3, menuname), icon = coalesce($4, icon),
                  url = coalesce($5, url), query = coalesce($6, query), sort = coalesce($7, sort), hidden = coalesce($8, hidden),
                  isone = coalesce($9, isone), formtype = coalesce($10, formtype), fromproject = coalesce($11, fromproject),
-                 titles = case when $12 then $13::jsonb else titles end, operator_edited = true
+                 titles = case when $12 then $13::jsonb else titles end, operator_edited = true, updated_at = now()
            where id = $1 and owner_tenant_id is null`,
           [
             b.id,

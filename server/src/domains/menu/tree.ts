@@ -12,6 +12,8 @@ export interface MenuRow {
   formtype: number | null;
   fromproject: boolean;
   platform_only: boolean;
+  /** Read only for the menu editor, which sends it back with an edit. */
+  updated_at?: Date;
 }
 
 export interface ButtonRow {
@@ -35,6 +37,7 @@ export interface MenuNode {
   isone: boolean;
   formtype: number | null;
   fromproject: boolean;
+  updatedAt?: string;
   button: { id: string; name: string; ext4: string }[];
   children: MenuNode[];
 }
@@ -72,6 +75,7 @@ export function buildTree(menus: MenuRow[], buttons: ButtonRow[], visible?: Read
       isone: m.isone,
       formtype: m.formtype,
       fromproject: m.fromproject,
+      ...(m.updated_at ? { updatedAt: m.updated_at.toISOString() } : {}),
       button: [],
       children: [],
     });

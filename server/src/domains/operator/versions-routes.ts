@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Queryable } from '../../db/index.js';
 import { ok, page } from '../../platform/http/envelope.js';
 import { businessError, forbidden, notFound } from '../../platform/http/errors.js';
+import { assertPlatformRowUnchanged, readVersionSchema } from '../../platform/resources/edit-check.js';
 import { ownerDb } from '../../platform/system/owner.js';
 import { fieldError, filter, id, idBody, optText, paging, response, text, Where } from '../org/http.js';
 import { tenantMenuTree } from '../org/role-templates-routes.js';
@@ -60,6 +61,7 @@ export async function versionRoutes(app: FastifyInstance): Promise<void> {
         const w = new Where().ilike('v.name', name);
         const rows = await tx.query(
           `select v.id, v.name, v.is_default as "isDefault", v.remark, v.created_at as "createdAt",
+                  v.updated_at as "updatedAt",
                   (select count(*) from companies c where c.version_id = v.id) as "companyCount",
                   (select count(*) from version_menus vm where vm.version_id = v.id) as "menuCount"
              from sys_versions v where ${w.sql} order by v.id limit ${w.next()} offset ${w.next(2)}`,
@@ -70,7 +72,16 @@ export async function versionRoutes(app: FastifyInstance): Promise<void> {
       }),
   );
 
-  app.post<{ Body: { id?: number; name: string; remark?: string | null; isDefault?: boolean; menuIds?: string[] } }>(
+  app.post<{
+    Body: {
+      id?: number;
+      name: string;
+      remark?: string | null;
+      isDefault?: boolean;
+      menuIds?: string[];
+      updatedAt?: string;
+    };
+  }>(
     '/api-user/sysversion/insertOrUpdateVersion',
     {
       config: { platform: true, permission: [P.add, P.edit] },
@@ -80,7 +91,14 @@ export async function versionRoutes(app: FastifyInstance): Promise<void> {
         body: {
           type: 'object',
           required: ['name'],
-          properties: { id, name: text(100), remark: optText(500), isDefault: { type: 'boolean' }, menuIds },
+          properties: {
+            id,
+            name: text(100),
+            remark: optText(500),
+            isDefault: { type: 'boolean' },
+            menuIds,
+            updatedAt: readVersionSchema,
+          },
         },
         response,
       },
@@ -101,7 +119,8 @@ export async function versionRoutes(app: FastifyInstance): Promise<void> {
         let vid: number;
         if (b.id) {
           await getVersion(tx, b.id);
-          await tx.query('update sys_versions set name = $2, remark = $3 where id = $1', [
+          await assertPlatformRowUnchanged(tx, 'sys_versions', b.id, b.updatedAt);
+          await tx.query('update sys_versions set name = $2, remark = $3, updated_at = now() where id = $1', [
             b.id,
             b.name.trim(),
             b.remark || null,

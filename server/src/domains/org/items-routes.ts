@@ -2,6 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import { ok, page } from '../../platform/http/envelope.js';
 import { businessError, notFound } from '../../platform/http/errors.js';
 import { type Lang, languages } from '../../platform/i18n/index.js';
+import {
+  assertPlatformRowUnchanged,
+  assertRowUnchanged,
+  readVersionSchema,
+} from '../../platform/resources/edit-check.js';
 import type { TenantTx } from '../../platform/tenancy/tenant-tx.js';
 import {
   blank,
@@ -85,9 +90,11 @@ interface ItemBody {
   sort?: number;
   remark?: string | null;
   names?: ItemNames | null;
+  updatedAt?: string;
 }
 
-const COLS = 'i.id, i.parent_id as "parentId", i.code, i.name, i.names, i.value, i.sort, i.remark';
+const COLS =
+  'i.id, i.parent_id as "parentId", i.code, i.name, i.names, i.value, i.sort, i.remark, i.updated_at as "updatedAt"';
 /** Columns of the look-ups pickers use: `name` in the language of `$lang`, else the name given. */
 const lookupCols = (lang: string) =>
   COLS.replace('i.name,', `coalesce(nullif(i.names->>${lang}, ''), i.name) as name,`);
@@ -308,7 +315,7 @@ function registerStore(app: FastifyInstance, s: ItemStore): void {
       schema: {
         tags,
         summary: 'Change a dictionary entry (only the fields sent; it stays under its parent)',
-        body: { type: 'object', required: ['id'], properties: { id, ...editProps } },
+        body: { type: 'object', required: ['id'], properties: { id, ...editProps, updatedAt: readVersionSchema } },
         response,
       },
     },
@@ -317,13 +324,15 @@ function registerStore(app: FastifyInstance, s: ItemStore): void {
       await req
         .tenant(async (tx) => {
           const cur = await findItem(s, tx, b.id);
+          if (s.scoped) await assertRowUnchanged(tx, 'items', b.id, b.updatedAt);
+          else await assertPlatformRowUnchanged(tx, 'item_templates', b.id, b.updatedAt);
           if (b.code !== undefined) await assertCodeFree(s, tx, cur.parentId, b.code, b.id);
           const q = sql(s, tx);
           await tx.query(
             `update ${s.table} i set code = coalesce($3, code), name = coalesce($4, name),
                     value = case when $7 then $5 else value end, sort = coalesce($6, sort),
                     remark = case when $9 then $8 else remark end,
-                    names = case when $11 then $10::jsonb else names end${s.scoped ? ', updated_at = now()' : ''}
+                    names = case when $11 then $10::jsonb else names end, updated_at = now()
               where ${q.scope} and i.id = $2`,
             [
               q.tenant,

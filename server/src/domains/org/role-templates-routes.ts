@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Queryable } from '../../db/index.js';
 import { ok, page } from '../../platform/http/envelope.js';
 import { notFound } from '../../platform/http/errors.js';
+import { assertPlatformRowUnchanged, readVersionSchema } from '../../platform/resources/edit-check.js';
 import { type ButtonRow, buildTree, type MenuRow } from '../menu/tree.js';
 import { withAncestors } from '../operator/company-menus.js';
 import { fieldError, filter, id, idBody, optText, paging, pgViolation, response, text, Where } from './http.js';
@@ -62,7 +63,7 @@ export async function roleTemplateRoutes(app: FastifyInstance): Promise<void> {
         const { page: pg, limit, name } = req.query;
         const w = new Where().ilike('t.name', name);
         const rows = await tx.query(
-          `select t.id, t.name, t.remark, t.created_at as "createdAt",
+          `select t.id, t.name, t.remark, t.created_at as "createdAt", t.updated_at as "updatedAt",
                   (select count(*) from role_template_menus tm where tm.template_id = t.id) as "menuCount"
              from role_templates t where ${w.sql} order by t.id limit ${w.next()} offset ${w.next(2)}`,
           [...w.params, limit, (pg - 1) * limit],
@@ -106,14 +107,18 @@ export async function roleTemplateRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.post<{ Body: { id: number; name?: string; remark?: string | null } }>(
+  app.post<{ Body: { id: number; name?: string; remark?: string | null; updatedAt?: string } }>(
     '/api-user/roletemplate/update',
     {
       config: { platform: true, permission: EDIT },
       schema: {
         tags: ['operator'],
         summary: 'Rename a role template or change its remark',
-        body: { type: 'object', required: ['id'], properties: { id, name: text(50), remark: optText(500) } },
+        body: {
+          type: 'object',
+          required: ['id'],
+          properties: { id, name: text(50), remark: optText(500), updatedAt: readVersionSchema },
+        },
         response,
       },
     },
@@ -122,8 +127,10 @@ export async function roleTemplateRoutes(app: FastifyInstance): Promise<void> {
       await req
         .tenant(async (tx) => {
           await assertNameFree(tx, b.name, b.id);
+          await assertPlatformRowUnchanged(tx, 'role_templates', b.id, b.updatedAt);
           const r = await tx.query(
-            `update role_templates set name = coalesce($2, name), remark = case when $4 then $3 else remark end
+            `update role_templates set name = coalesce($2, name), remark = case when $4 then $3 else remark end,
+                    updated_at = now()
               where id = $1`,
             [b.id, b.name?.trim() ?? null, b.remark || null, b.remark !== undefined],
           );

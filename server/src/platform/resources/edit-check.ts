@@ -31,3 +31,20 @@ export async function assertRowUnchanged(tx: TenantTx, table: string, id: unknow
   );
   assertReadVersion(r.rows[0]?.updated_at, sent);
 }
+
+/**
+ * The same for a platform row (menus, versions, role templates, dictionary templates: no tenant column), on the
+ * operator's transaction.
+ */
+export async function assertPlatformRowUnchanged(
+  tx: TenantTx,
+  table: 'menus' | 'sys_versions' | 'role_templates' | 'item_templates',
+  id: unknown,
+  sent: unknown,
+): Promise<void> {
+  if (sent === undefined || sent === null) return;
+  const r = await tx.query<{ updated_at: Date | null }>(`select updated_at from ${table} where id = $1 for update`, [
+    id,
+  ]);
+  assertReadVersion(r.rows[0]?.updated_at, sent);
+}

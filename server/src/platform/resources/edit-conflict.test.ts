@@ -119,6 +119,46 @@ const FORMS: Form[] = [
     save: (n) => ({ id: n.id, title: 'edit-check', content: `公告 ${Math.random()}` }),
     path: '/api-user/feedback/addSysNotice',
   },
+  {
+    name: "a menu in the operator's menu editor",
+    user: 'root',
+    read: (tk) => first(tk, '/api-user/sys/all'),
+    save: (m) => ({ id: m.id, sort: m.sort }),
+    path: '/api-user/sys/update',
+  },
+  {
+    name: 'a system version',
+    user: 'root',
+    read: (tk) => first(tk, '/api-user/sysversion/getVersionPage?page=1&limit=5'),
+    save: (v) => ({ id: v.id, name: v.name, remark: `备注 ${Math.random()}` }),
+    path: '/api-user/sysversion/insertOrUpdateVersion',
+  },
+  {
+    name: 'a role template',
+    user: 'root',
+    read: async (tk) => {
+      const made = await first(tk, '/api-user/roletemplate/all?page=1&limit=5&name=edit-check');
+      if (made) return made;
+      await api(t, 'POST', '/api-user/roletemplate/save', tk, { name: 'edit-check' });
+      return first(tk, '/api-user/roletemplate/all?page=1&limit=5&name=edit-check');
+    },
+    save: (r) => ({ id: r.id, remark: `备注 ${Math.random()}` }),
+    path: '/api-user/roletemplate/update',
+  },
+  {
+    name: "an entry of the company's dictionary",
+    user: 'admin',
+    read: (tk) => first(tk, '/api-user/item/getItemTree'),
+    save: (i) => ({ id: i.id, remark: `备注 ${Math.random()}` }),
+    path: '/api-user/item/update',
+  },
+  {
+    name: "an entry of the operator's dictionary template",
+    user: 'root',
+    read: (tk) => first(tk, '/api-user/itemtemplate/getItemTree'),
+    save: (i) => ({ id: i.id, remark: `备注 ${Math.random()}` }),
+    path: '/api-user/itemtemplate/update',
+  },
 ];
 
 describe('two people editing one record in a hand-written form', () => {

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Divider, Form, Input, Popconfirm, Space, Switch, Table } from 'antd';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { hasPermission } from '../../app/session';
 import { MenuIcon } from '../../layout/icons';
@@ -24,13 +24,16 @@ export function MenuDetail({
   onDeleted,
 }: {
   menu: PlatformMenu;
-  onChanged: () => void;
+  /** Reloads the menus; gives this menu as saved. */
+  onChanged: () => Promise<PlatformMenu | null>;
   onDeleted: () => void;
 }) {
   const { t } = useTranslation('operator');
   const info = useQuery({ queryKey: ['op-menu-info', menu.id], queryFn: () => menuInfo(menu.id) });
   const [form] = Form.useForm<Values>();
   const [saving, setSaving] = useState(false);
+  // The version the form was filled from (a reload of the tree meanwhile does not refill the form).
+  const readAt = useRef(menu.updatedAt);
   const icon = Form.useWatch('icon', form);
   const canEdit = hasPermission('admin:menu:edit');
   const impact = info.data
@@ -53,9 +56,10 @@ export function MenuDetail({
         url: v.url ?? '',
         hidden: v.hidden,
         titles: { en: v.en ?? '', tw: v.tw ?? '' },
+        updatedAt: readAt.current,
       });
       toast('success', t('messages.saved'));
-      onChanged();
+      readAt.current = (await onChanged())?.updatedAt;
       await info.refetch();
     } catch {
       // Shown by the client.

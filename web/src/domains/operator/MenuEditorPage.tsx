@@ -154,7 +154,7 @@ export default function MenuEditorPage() {
           <MenuDetail
             key={menu.id}
             menu={menu}
-            onChanged={() => menus.refetch()}
+            onChanged={async () => findMenu((await menus.refetch()).data ?? [], menu.id)}
             onDeleted={async () => {
               setSelected(null);
               await menus.refetch();

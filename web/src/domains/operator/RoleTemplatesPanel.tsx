@@ -110,7 +110,10 @@ export function RoleTemplatesPanel() {
           maxName={50}
           testId="role-template"
           onSave={async (v) => {
-            const r = await saveRoleTemplate({ ...(editing.id ? { id: editing.id } : {}), ...v });
+            const r = await saveRoleTemplate({
+              ...(editing.id ? { id: editing.id, updatedAt: editing.updatedAt } : {}),
+              ...v,
+            });
             toast('success', t('messages.saved'));
             const id = editing.id ?? (r.data as { id: number }).id;
             setEditing(null);

@@ -138,7 +138,7 @@ export default function VersionPage() {
           maxName={100}
           testId="version"
           onSave={async (v) => {
-            await saveVersion({ ...(editing.id ? { id: editing.id } : {}), ...v });
+            await saveVersion({ ...(editing.id ? { id: editing.id, updatedAt: editing.updatedAt } : {}), ...v });
             toast('success', t('messages.saved'));
             setEditing(null);
             await list.refetch();

@@ -29,6 +29,8 @@ export interface PlatformMenu {
   sort: number;
   hidden: boolean;
   titles?: Partial<Record<'zh' | 'en' | 'tw', string>>;
+  /** When it was last saved: an edit sends it back, and the server refuses it over someone else's later save. */
+  updatedAt?: string;
   button: MenuButton[];
   children: PlatformMenu[];
 }
@@ -64,6 +66,8 @@ export interface Version {
   remark: string | null;
   companyCount: number;
   menuCount: number;
+  /** When it was last saved: an edit sends it back, and the server refuses it over someone else's later save. */
+  updatedAt?: string;
 }
 
 export interface Notice {
@@ -116,10 +120,12 @@ export interface RoleTemplate {
   remark: string | null;
   menuCount: number;
   createdAt: string;
+  /** When it was last saved: an edit sends it back, and the server refuses it over someone else's later save. */
+  updatedAt?: string;
 }
 export const roleTemplatePage = (q: { page: number; limit: number; name?: string }) =>
   paged<RoleTemplate>('/api-user/roletemplate/all', q);
-export const saveRoleTemplate = (body: { id?: number; name: string; remark?: string | null }) =>
+export const saveRoleTemplate = (body: { id?: number; name: string; remark?: string | null; updatedAt?: string }) =>
   body.id
     ? http.post<Envelope<null>>('/api-user/roletemplate/update', body)
     : http.post<Envelope<{ id: number }>>('/api-user/roletemplate/save', body);
@@ -132,7 +138,7 @@ export const saveRoleTemplateMenus = (roleId: number, menuIds: string[]) =>
 // Versions (/operatesys/version)
 export const versionPage = (q: { page: number; limit: number; name?: string }) =>
   paged<Version>('/api-user/sysversion/getVersionPage', q);
-export const saveVersion = (body: { id?: number; name: string; remark?: string | null }) =>
+export const saveVersion = (body: { id?: number; name: string; remark?: string | null; updatedAt?: string }) =>
   http.post<Envelope<{ id: number }>>('/api-user/sysversion/insertOrUpdateVersion', body);
 export const deleteVersion = (id: number) => http.post<Envelope<null>>('/api-user/sysversion/delVersion', { id });
 export const makeDefaultVersion = (id: number) =>

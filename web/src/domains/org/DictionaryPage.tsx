@@ -169,7 +169,10 @@ function ItemForm({
     if (!values) return;
     setSaving(true);
     try {
-      await saveItem(item.id ? { id: item.id, ...values } : { parentId: parent?.id ?? null, ...values }, base);
+      await saveItem(
+        item.id ? { id: item.id, updatedAt: item.updatedAt, ...values } : { parentId: parent?.id ?? null, ...values },
+        base,
+      );
       toast('success', t('messages.saved'));
       onSaved();
     } catch (err) {

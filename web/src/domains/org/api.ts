@@ -71,6 +71,8 @@ export interface ItemNode {
   value: string | null;
   sort: number;
   remark: string | null;
+  /** When it was last saved: an edit sends it back, and the server refuses it over someone else's later save. */
+  updatedAt?: string;
   children?: ItemNode[];
 }
 
