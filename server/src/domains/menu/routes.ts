@@ -333,20 +333,26 @@ export async function menuRoutes(app: FastifyInstance): Promise<void> {
     '/api-user/sys/update',
     {
       config: { platform: true, permission: 'admin:menu:edit' },
-      schema: { tags: ['menu'], body: { ...menuBody, required: ['id'] }, response: { 200: envelope } },
+      schema: {
+        tags: ['menu'],
+        summary: 'Change a platform menu; answers the updatedAt it now has (the editor sends it with its next save)',
+        body: { ...menuBody, required: ['id'] },
+        response: { 200: envelope },
+      },
     },
     async (req) => {
       const b = req.body;
-      await req.tenant(async (tx) => {
+      const saved = await req.tenant(async (tx) => {
         if (b.parentId === b.id) throw invalid('parentId', 'errors.menuOwnParent');
         if (b.parentId && !(await sharedMenuExists(tx, b.parentId))) throw invalid('parentId', 'errors.menuNotFound');
         await assertPlatformRowUnchanged(tx, 'menus', b.id, b.updatedAt);
-        const r = await tx.query(
+        const r = await tx.query<{ updated_at: Date }>(
           `update menus set parent_id = coalesce($2, parent_id), menuname = coalesce($3, menuname), icon = coalesce($4, icon),
                  url = coalesce($5, url), query = coalesce($6, query), sort = coalesce($7, sort), hidden = coalesce($8, hidden),
                  isone = coalesce($9, isone), formtype = coalesce($10, formtype), fromproject = coalesce($11, fromproject),
                  titles = case when $12 then $13::jsonb else titles end, operator_edited = true, updated_at = now()
-           where id = $1 and owner_tenant_id is null`,
+           where id = $1 and owner_tenant_id is null
+           returning updated_at`,
           [
             b.id,
             b.parentId ?? null,
@@ -363,9 +369,10 @@ export async function menuRoutes(app: FastifyInstance): Promise<void> {
             cleanTitles(b.titles),
           ],
         );
-        if (r.rowCount === 0) throw invalid('id', 'errors.menuNotFound');
+        if (!r.rows[0]) throw invalid('id', 'errors.menuNotFound');
+        return r.rows[0].updated_at;
       });
-      return ok(null);
+      return ok({ updatedAt: saved });
     },
   );
 

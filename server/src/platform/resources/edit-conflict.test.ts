@@ -161,6 +161,25 @@ const FORMS: Form[] = [
   },
 ];
 
+describe("the operator's menu editor", () => {
+  it('answers the version its save made: the next save from it goes through, one after another save does not', async () => {
+    const root = await t.login('root');
+    const menu = await first(root, '/api-user/sys/all');
+    const save = async (updatedAt: unknown) => {
+      const body = (
+        await t.call('POST', '/api-user/sys/update', root, { id: menu.id, sort: menu.sort, updatedAt })
+      ).json();
+      return body as Json & { data: { updatedAt: string } };
+    };
+    const mine = await save(menu.updatedAt);
+    expect(mine.data.updatedAt).toEqual(expect.any(String));
+    expect(mine.data.updatedAt).not.toBe(menu.updatedAt);
+    const again = await save(mine.data.updatedAt);
+    expect(again.rtnCode).toBe(200);
+    expect((await save(mine.data.updatedAt)).rtnCode).toBe(201);
+  });
+});
+
 describe('two people editing one record in a hand-written form', () => {
   for (const f of FORMS)
     it(`refuses the later save of ${f.name} read before the earlier one`, async () => {

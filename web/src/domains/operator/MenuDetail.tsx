@@ -24,8 +24,7 @@ export function MenuDetail({
   onDeleted,
 }: {
   menu: PlatformMenu;
-  /** Reloads the menus; gives this menu as saved. */
-  onChanged: () => Promise<PlatformMenu | null>;
+  onChanged: () => void;
   onDeleted: () => void;
 }) {
   const { t } = useTranslation('operator');
@@ -49,7 +48,7 @@ export function MenuDetail({
     if (!v) return;
     setSaving(true);
     try {
-      await saveMenu({
+      const r = await saveMenu({
         id: menu.id,
         menuname: v.menuname,
         icon: v.icon ?? '',
@@ -59,7 +58,9 @@ export function MenuDetail({
         updatedAt: readAt.current,
       });
       toast('success', t('messages.saved'));
-      readAt.current = (await onChanged())?.updatedAt;
+      // The version this save made: the next save starts from it (a reload could already hold someone else's).
+      readAt.current = r.data?.updatedAt;
+      onChanged();
       await info.refetch();
     } catch {
       // Shown by the client.

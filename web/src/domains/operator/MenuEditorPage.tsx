@@ -154,7 +154,7 @@ export default function MenuEditorPage() {
           <MenuDetail
             key={menu.id}
             menu={menu}
-            onChanged={async () => findMenu((await menus.refetch()).data ?? [], menu.id)}
+            onChanged={() => menus.refetch()}
             onDeleted={async () => {
               setSelected(null);
               await menus.refetch();

@@ -85,7 +85,10 @@ export interface Notice {
 // Menu editor (/admin/menu)
 export const platformMenus = () => getData<PlatformMenu[]>('/api-user/sys/all');
 export const saveMenu = (body: Partial<PlatformMenu>) =>
-  http.post<Envelope<{ id: string } | null>>(body.id ? '/api-user/sys/update' : '/api-user/sys/save', body);
+  http.post<Envelope<{ id?: string; updatedAt?: string } | null>>(
+    body.id ? '/api-user/sys/update' : '/api-user/sys/save',
+    body,
+  );
 export const deleteMenu = (id: string) => http.post<Envelope<null>>('/api-user/sys/del', { id });
 export const saveButton = (body: { menuId: string; name: string; ext4: string }) =>
   http.post<Envelope<{ id: string }>>('/api-user/sys/saveButton', body);
