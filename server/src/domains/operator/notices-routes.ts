@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { ok, page } from '../../platform/http/envelope.js';
 import { forbidden, notFound } from '../../platform/http/errors.js';
-import { assertReadVersion, readVersionSchema } from '../../platform/resources/edit-check.js';
+import { assertPlatformRowUnchanged, readVersionSchema } from '../../platform/resources/edit-check.js';
 import { bodyIds, filter, id, idsBody, optText, paging, response, text, Where } from '../org/http.js';
 import { tenantCompanies } from './company-menus.js';
 
@@ -92,17 +92,13 @@ export async function noticeRoutes(app: FastifyInstance): Promise<void> {
           );
           return r.rows[0]!.id;
         }
-        const now = await tx.query<{ updated_at: Date }>(
-          'select updated_at from sys_notices where id = $1 for update',
-          [b.id],
-        );
-        if (!now.rows[0]) throw notFound();
-        assertReadVersion(now.rows[0].updated_at, b.updatedAt);
-        await tx.query(
+        await assertPlatformRowUnchanged(tx, 'sys_notices', b.id, b.updatedAt);
+        const r = await tx.query(
           `update sys_notices set title = $2, content = $3, state = coalesce($4, state), company_ids = $5,
                   updated_at = now() where id = $1`,
           [b.id, b.title || null, b.content, b.state ?? null, targets],
         );
+        if (r.rowCount === 0) throw notFound();
         return b.id;
       });
       return ok({ id: noticeId });

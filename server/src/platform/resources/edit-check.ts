@@ -33,12 +33,12 @@ export async function assertRowUnchanged(tx: TenantTx, table: string, id: unknow
 }
 
 /**
- * The same for a platform row (menus, versions, role templates, dictionary templates: no tenant column), on the
- * operator's transaction.
+ * The same for a platform row (menus, versions, role templates, dictionary templates, announcements: no tenant
+ * column), on the operator's transaction.
  */
 export async function assertPlatformRowUnchanged(
   tx: TenantTx,
-  table: 'menus' | 'sys_versions' | 'role_templates' | 'item_templates',
+  table: 'menus' | 'sys_versions' | 'role_templates' | 'item_templates' | 'sys_notices',
   id: unknown,
   sent: unknown,
 ): Promise<void> {
