@@ -11,7 +11,7 @@ import { applyMembers, type BatchMode, type MemberItem, USER_SHEET, usernamesOf 
 import { applyOrganizations, ORG_SHEET, type OrgItem } from './organizations-batch.js';
 import { orgProps } from './organizations-routes.js';
 import { queueSheetExport, SHEET_EXPORT_JOB, sheetExportJob } from './sheet-export.js';
-import { Issues, readRows, type SheetColumn, type SheetName, sheetTemplate } from './sheets.js';
+import { Issues, readRows, type Sheet, sheetTemplate } from './sheets.js';
 import { deleteBlockers, getUser } from './users.js';
 import { userProps } from './users-routes.js';
 
@@ -28,32 +28,32 @@ const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
 const imported = (lang: Lang, r: { created: number; updated: number }) =>
   ok({ count: r.created + r.updated, ...r }, t(lang, 'org.imported', { created: r.created, updated: r.updated }));
 
-async function upload(req: FastifyRequest, sheet: SheetName, columns: SheetColumn[]) {
-  const { rows, issues } = await readRows(await uploadedFile(req), sheet, columns, req.lang);
+async function upload(req: FastifyRequest, sheet: Sheet) {
+  const { rows, issues } = await readRows(await uploadedFile(req), sheet, req.lang);
   for (const r of rows)
     for (const [k, v] of Object.entries(r.values)) if (v === null && k === 'password') delete r.values[k];
   return { rows, issues };
 }
 
-function template(app: FastifyInstance, sheet: SheetName, columns: SheetColumn[]): void {
+function template(app: FastifyInstance, sheet: Sheet): void {
   app.get(
-    `/api-file/statics/template/file/${sheet}.xlsx`,
+    `/api-file/statics/template/file/${sheet.name}.xlsx`,
     {
       config: { permission: TEMPLATE, queryToken: true },
       schema: {
         tags: ['org'],
-        summary: `The ${sheet} import template (.xlsx, headers in the caller's language; ?lang=zh|en|tw)`,
+        summary: `The ${sheet.name} import template (.xlsx, headers in the caller's language; ?lang=zh|en|tw)`,
         querystring: { type: 'object', properties: { lang: { type: 'string' } } },
       },
     },
     async (req: FastifyRequest, reply: FastifyReply) => {
       const q = (req.query as { lang?: string }).lang;
       const lang = isLang(q) ? q : req.lang;
-      const title = t(lang, `org.sheet.${sheet}.title`);
+      const title = t(lang, `org.sheet.${sheet.name}.title`);
       return reply
         .header('content-type', XLSX)
         .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(`${title}.xlsx`)}`)
-        .send(await sheetTemplate(sheet, columns, lang));
+        .send(await req.tenant((tx) => sheetTemplate(tx, sheet, lang)));
     },
   );
 }
@@ -78,11 +78,11 @@ const importSchema = (summary: string) => ({
 
 export async function batchRoutes(app: FastifyInstance): Promise<void> {
   app.jobs.register(SHEET_EXPORT_JOB, sheetExportJob(app));
-  template(app, 'users', USER_SHEET);
-  template(app, 'organizations', ORG_SHEET);
+  template(app, USER_SHEET);
+  template(app, ORG_SHEET);
 
   const importMembers = (mode: BatchMode) => async (req: FastifyRequest) => {
-    const { rows, issues } = await upload(req, 'users', USER_SHEET);
+    const { rows, issues } = await upload(req, USER_SHEET);
     const items: MemberItem[] = rows.map((r) => ({ row: r.row, v: r.values }));
     const owners = await usernameOwners(app, usernamesOf(items));
     const r = await req.tenant((tx) => applyMembers(tx, owners, req.me(), items, mode, issues));
@@ -106,7 +106,7 @@ export async function batchRoutes(app: FastifyInstance): Promise<void> {
   );
 
   const importOrgs = (mode: BatchMode) => async (req: FastifyRequest) => {
-    const { rows, issues } = await upload(req, 'organizations', ORG_SHEET);
+    const { rows, issues } = await upload(req, ORG_SHEET);
     const items: OrgItem[] = rows.map((r) => ({ row: r.row, v: r.values }));
     const r = await req.tenant((tx) => applyOrganizations(tx, items, mode, issues));
     return imported(req.lang, r);

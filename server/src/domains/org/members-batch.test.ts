@@ -61,6 +61,13 @@ describe('member import', () => {
     const validations = (wb.worksheets[0] as unknown as { dataValidations: { find(a: string): unknown } })
       .dataValidations;
     expect(validations.find(`${sex}2`)).toMatchObject({ type: 'list', errorStyle: 'stop' });
+    // The columns are the engine's fields: its rules for each type, and a column's own hint beside them.
+    const guide = Array.from(wb.worksheets[1]!.getSheetValues(), (x) => (Array.isArray(x) ? x.slice(1) : []));
+    const rules = (column: string) => String(guide.find((x) => x[0] === column)?.[3]);
+    expect(rules('Initial password')).toContain('Leave empty for existing members');
+    expect(rules('Sex')).toContain('Male / Female / Unknown');
+    expect(rules('Entry date')).toContain('YYYY-MM-DD');
+    expect(rules('Maintenance worker')).toMatch(/yes|no/i);
     const zh = await readXlsx(
       (await t.call('GET', '/api-file/statics/template/file/users.xlsx?lang=zh', admin)).rawPayload,
     );

@@ -2,32 +2,33 @@ import { hashPassword, passwordRuleError, stripChinese } from '../../platform/au
 import type { Principal } from '../../platform/auth/principal.js';
 import type { TenantTx } from '../../platform/tenancy/tenant-tx.js';
 import { revokeUserSessions } from '../identity/sessions.js';
-import type { Issues, SheetColumn } from './sheets.js';
+import { defineSheet, type Issues } from './sheets.js';
 import { assertUserRoom } from './user-limit.js';
 import { assertAdminRemains, holdsAdminRole, setUserRoles, type UserFields, userColumns } from './users.js';
 
 /** Columns of the members' spreadsheet (template, import, export), in their order. */
-export const USER_SHEET: SheetColumn[] = [
-  { field: 'peoplename', kind: 'text', required: true, max: 50 },
-  { field: 'username', kind: 'text', required: true, max: 50, pattern: /^[^\s#]{2,}$/ },
-  { field: 'password', kind: 'password', importOnly: true, max: 200 },
-  { field: 'number', kind: 'text', max: 50 },
-  { field: 'organization', kind: 'text', required: true, max: 100 },
-  { field: 'roles', kind: 'text', max: 1000 },
-  { field: 'mobile', kind: 'text', max: 30, pattern: /^[0-9+() -]*$/ },
-  { field: 'email', kind: 'text', max: 100, pattern: /^[^@\s]+@[^@\s]+\.[^@\s]+$/ },
-  { field: 'sex', kind: 'choice', choices: [1, 2, 0] },
-  { field: 'usertype', kind: 'int' },
-  { field: 'label', kind: 'text', max: 100 },
-  { field: 'is_repairman', kind: 'bool' },
-  { field: 'is_repair_leader', kind: 'bool' },
-  { field: 'pinyin', kind: 'text', max: 100 },
-  { field: 'entry_date', kind: 'date' },
-  { field: 'birthday', kind: 'date' },
-  { field: 'landline', kind: 'text', max: 30 },
-  { field: 'note', kind: 'text', max: 500 },
-  { field: 'state', kind: 'choice', choices: [1, 0] },
-];
+export const USER_SHEET = defineSheet('users', [
+  { name: 'peoplename', type: 'string', required: true, maxLength: 50 },
+  { name: 'username', type: 'string', required: true, maxLength: 50, pattern: '[^\\s#]{2,}' },
+  // Read from a file, never written to one.
+  { name: 'password', type: 'string', maxLength: 200, exportable: false, hint: 'org.hints.password' },
+  { name: 'number', type: 'string', maxLength: 50 },
+  { name: 'organization', type: 'string', required: true, maxLength: 100, hint: 'org.hints.organization' },
+  { name: 'roles', type: 'string', maxLength: 1000, hint: 'org.hints.roles' },
+  { name: 'mobile', type: 'string', maxLength: 30, pattern: '[0-9+() -]*' },
+  { name: 'email', type: 'string', maxLength: 100, pattern: '[^@\\s]+@[^@\\s]+\\.[^@\\s]+' },
+  { name: 'sex', type: 'enum', options: [1, 2, 0] },
+  { name: 'usertype', type: 'integer', min: 0, max: 9 },
+  { name: 'label', type: 'string', maxLength: 100 },
+  { name: 'is_repairman', type: 'boolean' },
+  { name: 'is_repair_leader', type: 'boolean' },
+  { name: 'pinyin', type: 'string', maxLength: 100 },
+  { name: 'entry_date', type: 'date' },
+  { name: 'birthday', type: 'date' },
+  { name: 'landline', type: 'string', maxLength: 30 },
+  { name: 'note', type: 'string', maxLength: 500 },
+  { name: 'state', type: 'enum', options: [1, 0] },
+]);
 
 /** One member of a batch: wire fields, or from a file the organisation and roles as text. */
 export interface MemberInput extends UserFields {

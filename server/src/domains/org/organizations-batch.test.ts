@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multipart, workbook } from '../../platform/resources/testkit.js';
+import type { FieldDef } from '../../platform/resources/types.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
+import { ORG_SHEET } from './organizations-batch.js';
+import { organizationEntity } from './resources.js';
 import { okCall, rootOrgId, secondTenant } from './testkit.js';
 
 let t: TestApp;
@@ -58,6 +61,28 @@ const audited = async (id: number) =>
 const HEADER = ['Organisation name', 'Organisation code', 'Parent organisation', 'Status'];
 
 describe('organisation import and lists', () => {
+  it("reads the organisation's own columns by its declaration, with the engine's checks", async () => {
+    // One source: the sheet's columns are the entity's fields (a blank state or sort keeps the old value).
+    const declared = (name: string) => organizationEntity.fields.find((f) => f.name === name)!;
+    const sheet = new Map(ORG_SHEET.fields.map((f) => [f.name, f.def]));
+    for (const name of ['organizationName', 'organizationCode', 'phone', 'ext1'])
+      expect(sheet.get(name)).toBe(declared(name));
+    const loose = ({ required: _r, ...rest }: FieldDef) => rest;
+    for (const name of ['state', 'sort']) expect(loose(sheet.get(name)!)).toEqual(loose(declared(name)));
+    const r = await upload('/api-user/organization/importexcel', [
+      [...HEADER, 'Phone', 'Sort order'],
+      ['x'.repeat(101), 'LONG', '', 'Enabled', 'call me', '2000000'],
+    ]);
+    expect(r.rtnCode).toBe(201);
+    expect(r.data).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ field: 'organizationName', message: expect.stringContaining('100') }),
+        expect.objectContaining({ field: 'phone', column: 'Phone' }),
+        expect.objectContaining({ field: 'sort', message: expect.stringContaining('1000000') }),
+      ]),
+    );
+  });
+
   it('imports a tree whose rows hang below other rows of the file, in any order', async () => {
     const root = (await flat()).find((o) => o.id === rootOrg)!;
     const r = await upload('/api-user/organization/importexcel', [

@@ -1,21 +1,27 @@
 import { readContext } from '../../platform/resources/read.js';
-import type { WireRow } from '../../platform/resources/types.js';
+import type { FieldDef, WireRow } from '../../platform/resources/types.js';
 import { createRow, updateRow } from '../../platform/resources/write.js';
 import type { TenantTx } from '../../platform/tenancy/tenant-tx.js';
 import type { BatchMode } from './members-batch.js';
 import { organizationEntity } from './resources.js';
-import type { Issues, SheetColumn } from './sheets.js';
+import { defineSheet, type Issues } from './sheets.js';
 
-/** Columns of the organisations' spreadsheet (template, import, export), in their order. */
-export const ORG_SHEET: SheetColumn[] = [
-  { field: 'organizationName', kind: 'text', required: true, max: 100 },
-  { field: 'organizationCode', kind: 'text', max: 50 },
-  { field: 'parent', kind: 'text', max: 100 },
-  { field: 'phone', kind: 'text', max: 30, pattern: /^[0-9+() -]*$/ },
-  { field: 'state', kind: 'choice', choices: [1, 0] },
-  { field: 'sort', kind: 'int' },
-  { field: 'ext1', kind: 'text', max: 500 },
-];
+const declared = (name: string): FieldDef => organizationEntity.fields.find((f) => f.name === name)!;
+
+/**
+ * Columns of the organisations' spreadsheet (template, import, export), in their order: the organisation's own
+ * declared fields and the parent as a code or name. A blank state or sort keeps the old value (a new row takes the
+ * default), so neither is a required column.
+ */
+export const ORG_SHEET = defineSheet('organizations', [
+  declared('organizationName'),
+  declared('organizationCode'),
+  { name: 'parent', type: 'string', maxLength: 100, hint: 'org.hints.parent' },
+  declared('phone'),
+  { ...declared('state'), required: false },
+  { ...declared('sort'), required: false },
+  declared('ext1'),
+]);
 
 /** One organisation of a batch: wire fields, or from a file the parent as code or name. */
 export interface OrgInput {

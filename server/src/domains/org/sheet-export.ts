@@ -7,7 +7,7 @@ import type { Job, JobHandler } from '../../platform/jobs/runner.js';
 import type { TenantTx } from '../../platform/tenancy/tenant-tx.js';
 import { USER_SHEET } from './members-batch.js';
 import { ORG_SHEET } from './organizations-batch.js';
-import { displayCell, label, type SheetName } from './sheets.js';
+import { displayCell, type SheetName } from './sheets.js';
 import { listUsers, type UserFilter } from './users.js';
 
 /*
@@ -77,18 +77,18 @@ export function sheetExportJob(app: FastifyInstance): JobHandler {
       const p = job.payload as unknown as SheetExportPayload;
       const tenantId = job.tenantId!;
       const lang = isLang(p.lang) ? p.lang : 'zh';
-      const columns = (p.sheet === 'users' ? USER_SHEET : ORG_SHEET).filter((c) => !c.importOnly);
+      const columns = (p.sheet === 'users' ? USER_SHEET : ORG_SHEET).fields.filter((f) => f.exportable);
       const relative = path.join('exports', String(tenantId), `${randomUUID()}.xlsx`);
       const sheet = new StreamingSheet(
         path.join(app.config.dataDir, relative),
         t(lang, `org.sheet.${p.sheet}.title`),
-        columns.map((c) => ({ header: label(p.sheet, c.field, lang) })),
+        columns.map((f) => ({ header: f.label(lang) })),
       );
       for (let page = 1; ; page++) {
         const rows = await job.tenant(p.userId, (tx) =>
           p.sheet === 'users' ? userRows(tx, p.filter ?? {}, page) : organizationRows(tx, page),
         );
-        for (const row of rows) sheet.add(columns.map((c) => displayCell(c, row[c.field], lang)));
+        for (const row of rows) sheet.add(columns.map((f) => displayCell(f, row[f.name], lang)));
         await sheet.flush();
         if (rows.length < PAGE) break;
       }

@@ -42,8 +42,9 @@ export function entityTitle(def: EntityDef, lang: Lang): string {
   return def.title?.[lang] ?? t(lang, `${labelBase(def)}.title`);
 }
 
-function declaredField(def: EntityDef, f: FieldDef): Field {
-  const labelKey = f.label ?? `${labelBase(def)}.fields.${f.name}`;
+/** A declared field, its labels under `${labels}.fields` and its options' under `${labels}.options`. */
+function declaredField(labels: string, f: FieldDef): Field {
+  const labelKey = f.label ?? `${labels}.fields.${f.name}`;
   const scalar = !JSONISH.has(f.type);
   const writable = !f.computed && !f.readOnly;
   return {
@@ -60,11 +61,18 @@ function declaredField(def: EntityDef, f: FieldDef): Field {
     exportable: f.exportable ?? scalar,
     label: (lang) => t(lang, labelKey),
     optionLabel: (lang, value) => {
-      const key = `${labelBase(def)}.options.${f.name}.${value}`;
+      const key = `${labels}.options.${f.name}.${value}`;
       return hasKey(key) ? t(lang, key) : String(value);
     },
   };
 }
+
+/**
+ * Columns declared like an entity's fields outside any entity (the members' and organisations' spreadsheets): the
+ * engine's checks, template and display text apply to them alike.
+ */
+export const looseFields = (labels: string, defs: readonly FieldDef[]): Field[] =>
+  defs.map((f) => declaredField(labels, f));
 
 /** A custom field as stored in custom_fields. */
 export interface CustomFieldRow {
@@ -115,7 +123,7 @@ export function customField(row: CustomFieldRow): Field {
 const builtIn = new WeakMap<EntityDef, Model>();
 
 export function makeModel(def: EntityDef, custom: readonly Field[] = []): Model {
-  const fields = [...def.fields.map((f) => declaredField(def, f)), ...custom];
+  const fields = [...def.fields.map((f) => declaredField(labelBase(def), f)), ...custom];
   return {
     def,
     fields,

@@ -5,6 +5,7 @@ import type { TenantTx } from '../tenancy/tenant-tx.js';
 import { entityTitle, type Field } from './model.js';
 import type { ReadContext } from './read.js';
 import { findEntity, liveCondition, refTarget } from './registry.js';
+import type { ValueContext } from './values.js';
 
 /** A reference column lists at most this many choices in its drop-down; more and it has none. */
 export const REF_LIST_MAX = 5_000;
@@ -14,11 +15,19 @@ export const REF_LIST_MAX = 5_000;
  * choices, dictionary values and references, a guide sheet (with an example row) and the date formats.
  */
 export async function templateFile(tx: TenantTx, ctx: ReadContext): Promise<Buffer> {
-  const lang = ctx.lang;
-  const title = ctx.model.title(lang);
+  return fieldsTemplate(tx, ctx.model.title(ctx.lang), ctx.model.fields, ctx);
+}
+
+/** The import template of fields (an entity's, or a hand-written import's declared alike): the importable ones. */
+export async function fieldsTemplate(
+  tx: TenantTx,
+  title: string,
+  fields: readonly Field[],
+  ctx: ValueContext,
+): Promise<Buffer> {
   const columns: TemplateColumn[] = [];
-  for (const f of ctx.model.fields.filter((x) => x.importable)) columns.push(await column(tx, f, ctx));
-  return importTemplate(title, columns, guideTexts(lang, title));
+  for (const f of fields.filter((x) => x.importable)) columns.push(await column(tx, f, ctx));
+  return importTemplate(title, columns, guideTexts(ctx.lang, title));
 }
 
 export function guideTexts(lang: Lang, title: string): TemplateTexts {
@@ -34,7 +43,7 @@ export function guideTexts(lang: Lang, title: string): TemplateTexts {
   };
 }
 
-async function column(tx: TenantTx, f: Field, ctx: ReadContext): Promise<TemplateColumn> {
+async function column(tx: TenantTx, f: Field, ctx: ValueContext): Promise<TemplateColumn> {
   const lang = ctx.lang;
   const d = f.def;
   const choices = await listOf(tx, f, ctx);
@@ -50,7 +59,7 @@ async function column(tx: TenantTx, f: Field, ctx: ReadContext): Promise<Templat
 }
 
 /** The values of a column's drop-down: option labels, dictionary names, the codes (or names) of references. */
-async function listOf(tx: TenantTx, f: Field, ctx: ReadContext): Promise<string[]> {
+async function listOf(tx: TenantTx, f: Field, ctx: ValueContext): Promise<string[]> {
   const d = f.def;
   const lang = ctx.lang;
   if (d.type === 'enum') return d.options!.map((o) => f.optionLabel(lang, o));
@@ -97,7 +106,7 @@ function example(f: Field, lang: Lang, choices: string[]): unknown {
 }
 
 /** What the guide says a column takes (also the header's note). */
-function hint(f: Field, ctx: ReadContext): string {
+function hint(f: Field, ctx: ValueContext): string {
   const lang = ctx.lang;
   const d = f.def;
   const parts: string[] = [];
@@ -137,5 +146,6 @@ function hint(f: Field, ctx: ReadContext): string {
       if (d.maxLength) parts.push(t(lang, 'resources.hint.maxLength', { limit: d.maxLength }));
   }
   if (d.unique) parts.push(t(lang, 'resources.hint.unique'));
+  if (d.hint) parts.push(t(lang, d.hint));
   return parts.join('; ');
 }

@@ -90,6 +90,8 @@ export interface FieldDef {
   readonly readOnly?: boolean;
   /** Label key; default `<ns>.<entity>.fields.<name>`. */
   readonly label?: string;
+  /** What the import template says of the column beside the type's rules (a locale key). */
+  readonly hint?: string;
   /**
    * The field's own message (a locale key, given label and value) for an issue of the engine, in place of
    * `resources.validation.<issue>`: `{ unique: 'errors.role.nameTaken' }`.

@@ -1,6 +1,6 @@
 import { fileUrl } from '../files/store.js';
 import { INT4 } from '../http/input-guard.js';
-import type { Lang } from '../i18n/index.js';
+import { type Lang, t } from '../i18n/index.js';
 import type { Field } from './model.js';
 
 /** A dictionary of the tenant: item codes with their names. */
@@ -212,7 +212,8 @@ export function displayValue(
   if (f.display && row[f.display] !== undefined && row[f.display] !== null) return row[f.display];
   if (d.type === 'dict') return ctx.dicts.get(d.dict!)?.codes.get(String(value)) ?? value;
   if (d.type === 'enum') return f.optionLabel(lang, value as string | number);
-  if (d.type === 'boolean') return value ? (lang === 'en' ? 'Yes' : '是') : lang === 'en' ? 'No' : '否';
+  // The words of the import template's drop-down, which the import takes back.
+  if (d.type === 'boolean') return t(lang, value ? 'resources.template.yes' : 'resources.template.no');
   if (d.type === 'decimal') {
     const n = Number(value);
     return Number.isFinite(n) ? n : value;
