@@ -1,7 +1,7 @@
-import { headerKey } from '../../platform/excel/cells.js';
 import { readSheet, SheetTooLargeError } from '../../platform/excel/read.js';
 import { AppError, businessError } from '../../platform/http/errors.js';
-import { type Lang, languages, t } from '../../platform/i18n/index.js';
+import { type Lang, t } from '../../platform/i18n/index.js';
+import { matchColumns } from '../../platform/resources/import.js';
 import { type Field, looseFields } from '../../platform/resources/model.js';
 import { fieldsTemplate } from '../../platform/resources/template.js';
 import type { FieldDef } from '../../platform/resources/types.js';
@@ -107,20 +107,8 @@ export async function readRows(data: Buffer, sheet: Sheet, lang: Lang): Promise<
     if (err instanceof SheetTooLargeError) throw businessError('resources.importTooMany', { max: IMPORT_MAX_ROWS });
     throw businessError('resources.importBadFile');
   }
-  const byKey = new Map<string, Field>();
-  for (const f of sheet.fields.filter((x) => x.importable)) {
-    byKey.set(headerKey(f.name), f);
-    for (const l of languages) byKey.set(headerKey(f.label(l)), f);
-  }
-  const matched: { col: number; field: Field }[] = [];
-  const headers = new Map<string, string>();
-  for (const [col, header] of file.headers) {
-    const f = byKey.get(headerKey(header));
-    if (f && !headers.has(f.name)) {
-      headers.set(f.name, header);
-      matched.push({ col, field: f });
-    }
-  }
+  const matched = matchColumns(sheet.fields, file.headers);
+  const headers = new Map(matched.map((c) => [c.field.name, c.header]));
   if (matched.length === 0) throw businessError('resources.importNoColumns');
   if (file.rows.length === 0) throw businessError('resources.importEmpty');
   const issues = new Issues(sheet.name, lang, headers);

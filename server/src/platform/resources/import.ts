@@ -20,16 +20,16 @@ import type { ImportIssue } from './wire.js';
 
 export type { ImportIssue };
 
-interface Column {
+export interface Column {
   col: number;
   header: string;
   field: Field;
 }
 
-/** Columns of the file matched to importable fields by label (any language) or wire name. */
-function matchColumns(ctx: ReadContext, headers: Map<number, string>): Column[] {
+/** Columns of the file matched to importable fields by label (any language) or wire name; a field once. */
+export function matchColumns(fields: readonly Field[], headers: Map<number, string>): Column[] {
   const byKey = new Map<string, Field>();
-  for (const f of ctx.model.fields) {
+  for (const f of fields) {
     if (!f.importable) continue;
     byKey.set(headerKey(f.name), f);
     for (const l of languages) byKey.set(headerKey(f.label(l)), f);
@@ -109,7 +109,7 @@ export async function importRows(tx: TenantTx, ctx: ReadContext, data: Buffer): 
     if (err instanceof SheetTooLargeError) throw businessError('resources.importTooMany', { max: IMPORT_MAX_ROWS });
     throw businessError('resources.importBadFile');
   }
-  const columns = matchColumns(ctx, sheet.headers);
+  const columns = matchColumns(ctx.model.fields, sheet.headers);
   if (columns.length === 0) throw businessError('resources.importNoColumns');
   if (sheet.rows.length === 0) throw businessError('resources.importEmpty');
 
