@@ -4,7 +4,7 @@ import { batchRoutes } from './batch-routes.js';
 import { itemRoutes } from './items-routes.js';
 import { orgTemplateRoutes } from './org-templates-routes.js';
 import { organizationRoutes } from './organizations-routes.js';
-import { organizationEntity, orgTemplateEntity, roleEntity } from './resources.js';
+import { itemEntity, organizationEntity, orgTemplateEntity, roleEntity } from './resources.js';
 import { roleTemplateRoutes } from './role-templates-routes.js';
 import { roleRoutes } from './roles-routes.js';
 import { userRoutes } from './users-routes.js';
@@ -13,7 +13,7 @@ import { userRoutes } from './users-routes.js';
 export async function orgRoutes(app: FastifyInstance): Promise<void> {
   await app.register(userRoutes);
   await app.register(organizationRoutes);
-  await app.register(resourceRoutes([organizationEntity, roleEntity, orgTemplateEntity]));
+  await app.register(resourceRoutes([organizationEntity, roleEntity, orgTemplateEntity, itemEntity]));
   await app.register(roleRoutes);
   await app.register(roleTemplateRoutes);
   await app.register(itemRoutes);

@@ -2,11 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { ok, page } from '../../platform/http/envelope.js';
 import { businessError, notFound } from '../../platform/http/errors.js';
 import { type Lang, languages } from '../../platform/i18n/index.js';
-import {
-  assertPlatformRowUnchanged,
-  assertRowUnchanged,
-  readVersionSchema,
-} from '../../platform/resources/edit-check.js';
+import { assertPlatformRowUnchanged, readVersionSchema } from '../../platform/resources/edit-check.js';
 import type { TenantTx } from '../../platform/tenancy/tenant-tx.js';
 import {
   blank,
@@ -24,9 +20,10 @@ import {
 } from './http.js';
 
 /**
- * The dictionary (spec 7.2 item/...): parent entries (WorkType, energytype, ...) with their values.
- * The same routes serve the tenant's own dictionary (items) and, under itemtemplate/, the platform's
- * template that new tenants copy (item_templates, no tenant).
+ * The dictionary's reads (spec 7.2 item/...): parent entries (WorkType, energytype, ...) with their values. The
+ * same reads serve the tenant's own dictionary (items, written through the engine: itemEntity) and, under
+ * itemtemplate/, the platform's template that new tenants copy (item_templates, no tenant), whose writes are
+ * here: a platform table outside the engine, as the other operator's templates.
  */
 interface ItemStore {
   prefix: string;
@@ -36,9 +33,6 @@ interface ItemStore {
   platform: boolean;
   view: string | string[];
   lookup: { selfService: true } | { permission: string };
-  add: string;
-  edit: string;
-  remove: string;
   tag: string;
 }
 
@@ -50,9 +44,6 @@ const stores: ItemStore[] = [
     platform: false,
     view: 'setUp:dictionary:view',
     lookup: { selfService: true },
-    add: 'setUp:dictionary:add',
-    edit: 'setUp:dictionary:edit',
-    remove: 'setUp:dictionary:delete',
     tag: 'org',
   },
   {
@@ -62,9 +53,6 @@ const stores: ItemStore[] = [
     platform: true,
     view: 'admin:menu:view',
     lookup: { permission: 'admin:menu:view' },
-    add: 'admin:menu:add',
-    edit: 'admin:menu:edit',
-    remove: 'admin:menu:delete',
     tag: 'operator',
   },
 ];
@@ -136,12 +124,12 @@ async function assertCodeFree(s: ItemStore, tx: TenantTx, parentId: number | nul
     `select 1 from ${q.from} where ${q.scope} and coalesce(i.parent_id, 0) = $2 and i.code = $3 and i.id <> $4`,
     [q.tenant, parentId ?? 0, code, exceptId],
   );
-  if (r.rows.length) throw fieldError('code', 'errors.item.codeTaken', { code });
+  if (r.rows.length) throw fieldError('code', 'errors.item.codeTaken', { value: code });
 }
 
 function mapViolation(err: unknown, code: string | undefined): unknown {
   const v = pgViolation(err);
-  if (v?.code === '23505') return fieldError('code', 'errors.item.codeTaken', { code });
+  if (v?.code === '23505') return fieldError('code', 'errors.item.codeTaken', { value: code });
   return err;
 }
 
@@ -265,11 +253,17 @@ function registerStore(app: FastifyInstance, s: ItemStore): void {
         }),
       ),
   );
+}
+
+/** The operator's template: add, change and delete its entries. */
+function registerTemplateWrites(app: FastifyInstance, s: ItemStore): void {
+  const platform = { platform: true };
+  const tags = [s.tag];
 
   app.post<{ Body: ItemBody }>(
     `${s.prefix}/insert`,
     {
-      config: { ...platform, permission: s.add },
+      config: { ...platform, permission: 'admin:menu:add' },
       schema: {
         tags,
         summary: 'Add a dictionary parent, or a value under parentId (code unique under its parent)',
@@ -293,7 +287,6 @@ function registerStore(app: FastifyInstance, s: ItemStore): void {
             remark: blank(b.remark),
             names: namesJson(b.names),
           };
-          if (s.scoped) return (await tx.insert<{ id: number }>('items', values, 'id')).id;
           const r = await tx.query<{ id: number }>(
             `insert into item_templates(parent_id, code, name, value, sort, remark, names)
              values ($1,$2,$3,$4,$5,$6,$7::jsonb) returning id`,
@@ -311,7 +304,7 @@ function registerStore(app: FastifyInstance, s: ItemStore): void {
   app.post<{ Body: ItemBody & { id: number } }>(
     `${s.prefix}/update`,
     {
-      config: { ...platform, permission: s.edit },
+      config: { ...platform, permission: 'admin:menu:edit' },
       schema: {
         tags,
         summary: 'Change a dictionary entry (only the fields sent; it stays under its parent)',
@@ -324,8 +317,7 @@ function registerStore(app: FastifyInstance, s: ItemStore): void {
       await req
         .tenant(async (tx) => {
           const cur = await findItem(s, tx, b.id);
-          if (s.scoped) await assertRowUnchanged(tx, 'items', b.id, b.updatedAt);
-          else await assertPlatformRowUnchanged(tx, 'item_templates', b.id, b.updatedAt);
+          await assertPlatformRowUnchanged(tx, 'item_templates', b.id, b.updatedAt);
           if (b.code !== undefined) await assertCodeFree(s, tx, cur.parentId, b.code, b.id);
           const q = sql(s, tx);
           await tx.query(
@@ -359,7 +351,7 @@ function registerStore(app: FastifyInstance, s: ItemStore): void {
   app.post<{ Body: { id: number } }>(
     `${s.prefix}/del`,
     {
-      config: { ...platform, permission: s.remove },
+      config: { ...platform, permission: 'admin:menu:delete' },
       schema: {
         tags,
         summary: 'Delete a dictionary entry; refused while it has values under it',
@@ -395,4 +387,5 @@ const parentMissing = () => fieldError('parentId', 'errors.item.parentNotFound')
 
 export async function itemRoutes(app: FastifyInstance): Promise<void> {
   for (const s of stores) registerStore(app, s);
+  registerTemplateWrites(app, stores.find((s) => !s.scoped)!);
 }

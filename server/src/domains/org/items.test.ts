@@ -63,13 +63,16 @@ describe('dictionary', () => {
 
     await okCall(t, 'POST', '/api-user/item/update', admin, { id: night, name: 'Night shift', value: null });
     expect((await values('Shift')).find((i) => i.id === night)).toMatchObject({ name: 'Night shift', value: null });
+    // An entry stays under the parent it was made under.
+    await okCall(t, 'POST', '/api-user/item/update', admin, { id: night, parentId: null, code: 'late' });
+    expect((await values('Shift')).find((i) => i.id === night)).toMatchObject({ code: 'late', parentId: parent });
     await okCall(t, 'POST', '/api-user/item/del', admin, { id: night });
     expect((await values('Shift')).map((i) => i.code)).toEqual(['day']);
   });
 
   it('names the field of a broken rule: missing name, taken code, unknown parent, parent with values', async () => {
     const missing = await t.call('POST', '/api-user/item/insert', admin, { code: 'X' }, { lang: 'en' });
-    expect(missing.json()).toMatchObject({ rtnCode: 400, field: 'name', msg: 'name is required' });
+    expect(missing.json()).toMatchObject({ rtnCode: 201, field: 'name', msg: 'Name is required' });
     const parent = (await values('WorkType'))[0]!.parentId;
     const zh = await t.call('POST', '/api-user/item/insert', admin, { parentId: parent, code: 'welder', name: 'W' });
     expect(zh.json()).toMatchObject({ rtnCode: 201, field: 'code', msg: '字典编码 welder 已存在' });
@@ -183,8 +186,15 @@ describe('names in every language', () => {
     await okCall(t, 'POST', '/api-user/item/update', admin, { id: idle, names: { tw: '閒置' } });
     expect((await lookup('eqstatus', 'tw')).find((i) => i.code === 'idle')?.name).toBe('閒置');
     expect((await lookup('eqstatus', 'en')).find((i) => i.code === 'idle')?.name).toBe('闲置');
-    const bad = await t.call('POST', '/api-user/item/update', admin, { id: idle, names: { fr: 'Inactif' } });
-    expect(bad.statusCode).toBe(400);
+    for (const names of [{ fr: 'Inactif' }, { en: 'x'.repeat(101) }, ['Idle']]) {
+      const bad = await t.call('POST', '/api-user/item/update', admin, { id: idle, names }, { lang: 'en' });
+      expect(bad.json()).toMatchObject({
+        rtnCode: 201,
+        field: 'names',
+        msg: expect.stringContaining('100 characters'),
+      });
+    }
+    expect((await lookup('eqstatus', 'tw')).find((i) => i.code === 'idle')?.name).toBe('閒置');
   });
 
   it('a company made before the translations gets them at the next start, unless it renamed the entry', async () => {

@@ -1,5 +1,6 @@
 import { menuPermissions } from '../../platform/resources/permit.js';
 import { defineEntity } from '../../platform/resources/registry.js';
+import { itemHooks } from './item-rules.js';
 import { organizationHooks } from './org-rules.js';
 import { orgTemplateHooks } from './org-template-rules.js';
 import { roleHooks } from './role-rules.js';
@@ -124,4 +125,47 @@ export const orgTemplateEntity = defineEntity({
     { name: 'nodes', type: 'json', required: true },
   ],
   hooks: orgTemplateHooks,
+});
+
+/**
+ * The company's dictionary (spec 7.2 item/...): parent entries (WorkType, energytype, ...) with their values under
+ * them, a code unique under its parent. Its writes go through the engine under the spec's paths
+ * (`/api-user/item/insert|update|del`); the reads the pickers and the dictionary page use (getItemTree,
+ * getItemListByCode, ...) stay hand-written beside the operator's template new companies copy (items-routes.ts).
+ */
+export const itemEntity = defineEntity({
+  name: 'item',
+  table: 'items',
+  ns: 'org',
+  prefix: '/api-user/item',
+  paths: { save: ['insert'] },
+  permissions: menuPermissions('setUp:dictionary'),
+  actions: ['get', 'save', 'update', 'del'],
+  customFields: false,
+  nameField: 'name',
+  codeField: 'code',
+  treeParent: 'parentId',
+  defaultSort: { field: 'sort', dir: 'asc' },
+  // Also unique among the top-level entries, which the declared key (nulls distinct) lets two saves at once share.
+  kept: { indexes: ['items_code'] },
+  fields: [
+    { name: 'parentId', type: 'ref', ref: 'item', messages: { refMissing: 'errors.item.parentNotFound' } },
+    {
+      name: 'code',
+      type: 'string',
+      required: true,
+      maxLength: 50,
+      pattern: '[A-Za-z0-9_.:-]+',
+      unique: true,
+      uniqueWith: ['parentId'],
+      messages: { unique: 'errors.item.codeTaken' },
+    },
+    { name: 'name', type: 'string', required: true, maxLength: 100 },
+    // The name per language ({ en: 'Mechanic' }); a language left out shows name.
+    { name: 'names', type: 'json', list: false, importable: false },
+    { name: 'value', type: 'string', maxLength: 200 },
+    { name: 'sort', type: 'integer', required: true, default: 0, min: -1_000_000, max: 1_000_000, sortable: true },
+    { name: 'remark', type: 'text', maxLength: 500 },
+  ],
+  hooks: itemHooks,
 });

@@ -107,6 +107,7 @@ export const overrides: Record<string, (seq: number) => WireRow> = {
   ckprtemplatedtl: () => ({ answerType: 'number', lowerLimit: '1.5000', upperLimit: '2.5000' }),
   checkplan: () => ({ dueTime: '08:00' }),
   organization: (seq) => ({ phone: `021-${seq}` }),
+  item: (seq) => ({ names: { en: `Entry ${seq}` } }),
   // A tree as the template keeps it (org-template-rules tidies what is sent into this shape).
   orgTemplate: (seq) => {
     const node = (organizationName: string, children: WireRow[] = []) => ({
