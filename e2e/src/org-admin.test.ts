@@ -236,6 +236,16 @@ browserSuite('tenant administration (/setUp)', () => {
     await page.getByTestId('item-e2eWorker').getByText('端到端工种').waitFor();
     await page.getByTestId('item-WorkType').getByText('工種').waitFor();
     await pickLanguage(page, 'zh');
+    // Changed: the form sends the entry's version and its names per language.
+    await page
+      .getByTestId('item-e2eWorker')
+      .getByRole('button', { name: '编 辑' })
+      .or(page.getByTestId('item-e2eWorker').getByRole('button', { name: '编辑' }))
+      .click();
+    await page.getByTestId('item-field-name').fill('端到端钳工');
+    await page.getByTestId('item-form-save').click();
+    await expectToast(page, '保存成功');
+    await page.getByTestId('item-e2eWorker').getByText('端到端钳工').waitFor();
   });
 
   it('adds a custom field to equipment that then shows in the ledger form and list', async () => {
