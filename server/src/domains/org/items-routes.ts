@@ -18,6 +18,7 @@ import {
   text,
   Where,
 } from './http.js';
+import { itemNames } from './item-rules.js';
 
 /**
  * The dictionary's reads (spec 7.2 item/...): parent entries (WorkType, energytype, ...) with their values. The
@@ -375,12 +376,10 @@ function registerTemplateWrites(app: FastifyInstance, s: ItemStore): void {
   );
 }
 
-/** The translations to store: trimmed, without empty ones; null when none is left. */
+/** The translations to store as JSON (the dictionary's own rule, itemNames); null when none is left. */
 function namesJson(given: ItemNames | null | undefined): string | null {
-  const kept = Object.entries(given ?? {})
-    .map(([l, v]) => [l, v?.trim()] as const)
-    .filter(([, v]) => v);
-  return kept.length ? JSON.stringify(Object.fromEntries(kept)) : null;
+  const kept = itemNames(given);
+  return kept ? JSON.stringify(kept) : null;
 }
 
 const parentMissing = () => fieldError('parentId', 'errors.item.parentNotFound');
