@@ -122,6 +122,28 @@ describe('entity declarations and migrations', () => {
     expect(plan.rows.map((r) => r['QUERY PLAN']).join('\n')).toContain('danger_state_sort_set_idx');
   });
 
+  it('give a field declared indexed: false no index of its own: the check items keep one for machine and item', async () => {
+    const items = tableSpec(allEntities().find((d) => d.table === 'check_task_details')!);
+    const leading = items.indexes.map((i) => /\(tenant_id, "(\w+)"/.exec(i.sql)?.[1]);
+    expect(leading.filter((c) => c === 'project_id' || c === 'equipment_id')).toEqual(['equipment_id']);
+    expect(items.indexes.find((i) => i.name === 'check_task_details_equipment_project_idx')!.sql).toBe(
+      'create index check_task_details_equipment_project_idx on "check_task_details" (tenant_id, "equipment_id", "project_id")',
+    );
+    // A machine's readings of an item, and a machine's items, read it.
+    const plans = await db.transaction(async (tx) => {
+      await tx.query('set local enable_seqscan = off');
+      const plan = async (q: string) =>
+        (await tx.query<{ 'QUERY PLAN': string }>(`explain ${q}`, [1])).rows.map((r) => r['QUERY PLAN']).join('\n');
+      return [
+        await plan('select id from check_task_details where tenant_id = $1 and equipment_id = 2 and project_id = 3'),
+        await plan(
+          'select id from check_task_details where tenant_id = $1 and equipment_id = 2 order by sort limit 20',
+        ),
+      ];
+    });
+    for (const p of plans) expect(p).toContain('check_task_details_equipment_project_idx');
+  });
+
   it('build the indexes an entity declares and a small index of the deleted rows, and refuse a field that is not stored', async () => {
     const orders = allEntities().find((d) => d.table === 'repair_orders')!;
     expect(tableSpec(orders).indexes.find((i) => i.name === 'repair_orders_open_idx')!.sql).toBe(

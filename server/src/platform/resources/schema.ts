@@ -164,7 +164,7 @@ export function tableSpec(def: EntityDef): TableSpec {
               : 'restrict',
         });
     }
-    if ((f.type === 'ref' || (f.filter && f.filter !== 'like')) && !leading.has(col)) {
+    if ((f.type === 'ref' || (f.filter && f.filter !== 'like')) && f.indexed !== false && !leading.has(col)) {
       const cols = col === sortTail ? [col] : [col, sortTail];
       const name = pgName(`${t}_${cols.join('_')}_${f.sparse ? 'set_idx' : 'idx'}`);
       indexes.push({
