@@ -237,10 +237,10 @@ browserSuite('tenant administration (/setUp)', () => {
     await page.getByTestId('item-WorkType').getByText('工種').waitFor();
     await pickLanguage(page, 'zh');
     // Changed: the form sends the entry's version and its names per language.
+    // antd spaces a two-character Chinese button label (编 辑).
     await page
       .getByTestId('item-e2eWorker')
-      .getByRole('button', { name: '编 辑' })
-      .or(page.getByTestId('item-e2eWorker').getByRole('button', { name: '编辑' }))
+      .getByRole('button', { name: /^编\s?辑$/ })
       .click();
     await page.getByTestId('item-field-name').fill('端到端钳工');
     await page.getByTestId('item-form-save').click();

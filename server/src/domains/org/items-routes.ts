@@ -29,34 +29,29 @@ import { itemNames } from './item-rules.js';
 interface ItemStore {
   prefix: string;
   table: 'items' | 'item_templates';
-  /** True for the tenant's table: every statement is limited to the caller's tenant. */
+  /** True for the tenant's table: every statement is limited to the caller's tenant; else the operator's. */
   scoped: boolean;
-  platform: boolean;
   view: string | string[];
   lookup: { selfService: true } | { permission: string };
   tag: string;
 }
 
-const stores: ItemStore[] = [
-  {
-    prefix: '/api-user/item',
-    table: 'items',
-    scoped: true,
-    platform: false,
-    view: 'setUp:dictionary:view',
-    lookup: { selfService: true },
-    tag: 'org',
-  },
-  {
-    prefix: '/api-user/itemtemplate',
-    table: 'item_templates',
-    scoped: false,
-    platform: true,
-    view: 'admin:menu:view',
-    lookup: { permission: 'admin:menu:view' },
-    tag: 'operator',
-  },
-];
+const tenantStore: ItemStore = {
+  prefix: '/api-user/item',
+  table: 'items',
+  scoped: true,
+  view: 'setUp:dictionary:view',
+  lookup: { selfService: true },
+  tag: 'org',
+};
+const templateStore: ItemStore = {
+  prefix: '/api-user/itemtemplate',
+  table: 'item_templates',
+  scoped: false,
+  view: 'admin:menu:view',
+  lookup: { permission: 'admin:menu:view' },
+  tag: 'operator',
+};
 
 interface ItemRow {
   id: number;
@@ -135,7 +130,7 @@ function mapViolation(err: unknown, code: string | undefined): unknown {
 }
 
 function registerStore(app: FastifyInstance, s: ItemStore): void {
-  const platform = s.platform ? { platform: true } : {};
+  const platform = s.scoped ? {} : { platform: true };
   const tags = [s.tag];
 
   app.get<{ Querystring: { page: number; limit: number; code?: string; name?: string } }>(
@@ -257,7 +252,8 @@ function registerStore(app: FastifyInstance, s: ItemStore): void {
 }
 
 /** The operator's template: add, change and delete its entries. */
-function registerTemplateWrites(app: FastifyInstance, s: ItemStore): void {
+function registerTemplateWrites(app: FastifyInstance): void {
+  const s = templateStore;
   const platform = { platform: true };
   const tags = [s.tag];
 
@@ -385,6 +381,7 @@ function namesJson(given: ItemNames | null | undefined): string | null {
 const parentMissing = () => fieldError('parentId', 'errors.item.parentNotFound');
 
 export async function itemRoutes(app: FastifyInstance): Promise<void> {
-  for (const s of stores) registerStore(app, s);
-  registerTemplateWrites(app, stores.find((s) => !s.scoped)!);
+  registerStore(app, tenantStore);
+  registerStore(app, templateStore);
+  registerTemplateWrites(app);
 }
