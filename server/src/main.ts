@@ -1,6 +1,7 @@
 import v8 from 'node:v8';
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
+import { DataDirDamagedError } from './db/data-dir.js';
 import { openDatabase } from './db/index.js';
 import { DataDirLockedError } from './db/lock.js';
 import { migrate } from './db/migrate.js';
@@ -23,9 +24,17 @@ async function main(): Promise<void> {
   const started = Date.now();
   let db: Awaited<ReturnType<typeof openDatabase>>;
   try {
-    db = await openDatabase(config, (err) => console.error(`database connection error: ${err.message}`));
+    db = await openDatabase(
+      config,
+      (err) => console.error(`database connection error: ${err.message}`),
+      (err) => {
+        // Nothing more is written, not even the shutdown's checkpoint (data-dir.ts).
+        console.error(err.message);
+        process.exit(3);
+      },
+    );
   } catch (err) {
-    if (err instanceof DataDirLockedError) {
+    if (err instanceof DataDirLockedError || err instanceof DataDirDamagedError) {
       console.error(err.message);
       process.exit(2);
     }
@@ -64,7 +73,20 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void stop('SIGTERM'));
   process.on('SIGINT', () => void stop('SIGINT'));
 
-  await app.listen({ port: config.port, host: config.host });
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (err) {
+    // The database is closed as on a stop: the next start then finds it checkpointed and its folder unlocked.
+    const busy = (err as NodeJS.ErrnoException).code === 'EADDRINUSE';
+    console.error(
+      busy
+        ? `Port ${config.port} is in use by another program (perhaps a server started earlier). Stop it or set PORT to another port.`
+        : `The server could not listen on ${config.host}:${config.port}: ${(err as Error).message}`,
+    );
+    await app.close().catch(() => undefined);
+    await db.close().catch(() => undefined);
+    process.exit(1);
+  }
   app.log.info({ ms: Date.now() - started, database: db.kind }, `serving on http://localhost:${config.port}`);
 }
 
