@@ -1,5 +1,5 @@
 import { t } from '../../platform/i18n/index.js';
-import { keptMachines, notDeleted, placeFiltered, Sql } from './filters.js';
+import { keptMachines, machineWhere, notDeleted, placeFiltered, Sql } from './filters.js';
 import {
   countedRows,
   defineReport,
@@ -11,6 +11,7 @@ import {
   type ReportContext,
   type ReportRow,
   ROW_COUNT,
+  summedInKeyOrder,
 } from './framework.js';
 import { GROUPS, groupOf, hours, machineTimesSql } from './machine-times.js';
 import { keptMachinesPer, placeSumsSql, placeTimesFit, placeTimesSql } from './place-times.js';
@@ -94,6 +95,7 @@ export const faultReasonReport = defineReport({
   async run(ctx) {
     const { tx, q } = ctx;
     const byMachine = q.groupBy === 'equipment';
+    if (byMachine && ctx.limit) return machineRanking(ctx, ctx.limit);
     const sql = new Sql(tx.tenantId);
     const p = periodCte(ctx, sql);
     // The orders are counted before their machine or reason is named (a name per row, not per order).
@@ -132,6 +134,44 @@ export const faultReasonReport = defineReport({
     return { rows: named(ctx, rows, byMachine ? 'equipmentId' : 'faultReasonId'), rowCount };
   },
 });
+
+/**
+ * A page of the fault ranking by machine: the failures per machine from the kept days (repair_day_figures, summed in
+ * machine order from their index on PostgreSQL), the shares over every machine,
+ * and the downtime of the page's machines only, from their orders through their index. Counting a year of a
+ * million orders per machine took 770 ms on the large tenant.
+ */
+async function machineRanking(ctx: ReportContext, limit: number) {
+  const { tx, q } = ctx;
+  const sql = new Sql(tx.tenantId);
+  const p = periodCte(ctx, sql);
+  const person = (a: string) => (q.userId ? `and ${a}.assignee_id = ${sql.p(q.userId)}` : '');
+  const r = await summedInKeyOrder(ctx, () =>
+    tx.query<ReportRow>(
+      `with ${p},
+     fl as materialized (select f.equipment_id as id, sum(f.failures) as failures from repair_day_figures f
+                          where f.tenant_id = $1 and ${periodDays(ctx, sql, 'f')} ${person('f')}
+                          group by f.equipment_id having sum(f.failures) <> 0),
+     g as (select fl.id as key, e.code || ' ' || e.name as name, fl.failures::int as failures
+             from fl join equipment e on e.tenant_id = $1 and e.id = fl.id and ${machineWhere(q, sql)}),
+     top as materialized (select key, name, failures, sum(failures) over () as total, ${ROW_COUNT} from g
+                           order by failures desc, name nulls last, key limit ${sql.p(limit)}),
+     dt as (select o.equipment_id as key, sum(coalesce(o.downtime_minutes, 0)) as downtime
+              from repair_orders o join p on o.reported_at >= p.t0 and o.reported_at < p.t1
+             where o.tenant_id = $1 and o.equipment_id in (select key from top) and o.state <> 'cancelled' ${person('o')}
+             group by o.equipment_id)
+     select top.key, top.name, top.failures, ${hours('coalesce(dt.downtime, 0)')} as "downtimeHours",
+            round(top.failures * 100.0 / top.total, 2) as share,
+            round(sum(top.failures) over (order by top.failures desc, top.name nulls last, top.key rows unbounded preceding)
+                  * 100.0 / top.total, 2) as cumulative, top.row_count
+       from top left join dt on dt.key = top.key
+      order by top.failures desc, top.name nulls last, top.key`,
+      sql.values,
+    ),
+  );
+  const { rows, rowCount } = countedRows(r.rows);
+  return { rows: named(ctx, rows, 'equipmentId'), rowCount };
+}
 
 /** Personnel's orders finished in the period, each read: needed when a place or machine narrows them. */
 const ordersOneByOne = (orders: { join: string; where: string }, person: string) => `

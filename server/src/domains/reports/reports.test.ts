@@ -4,7 +4,9 @@ import { auditChange } from '../../platform/resources/audit.js';
 import { readXlsx, secondTenant, tenantOf, userWithCodes, waitForDownload } from '../../platform/resources/testkit.js';
 import { type TenantTx, withTenant } from '../../platform/tenancy/tenant-tx.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
-import { periodOf, trendBuckets } from './filters.js';
+import { periodOf, type ReportQuery, trendBuckets } from './filters.js';
+import { runReport } from './framework.js';
+import { faultReasonReport } from './order-reports.js';
 
 /*
  * The formulas against a small hand-computed data set in a clean tenant whose day is Asia/Shanghai (UTC+8).
@@ -312,6 +314,24 @@ describe('workshop analysis, fault reasons, personnel, equipment', () => {
     expect(m.rows.map((x) => [x.name, x.failures])).toEqual([
       ['E1 M1', 2],
       ['E2 M2', 2],
+    ]);
+  });
+
+  it('fault ranking by machine: the page (from the kept days) equals the export (the orders counted one by one)', async () => {
+    const day = 'start=2026-03-02&end=2026-03-02';
+    for (const query of [PERIOD, `${PERIOD}&userId=${ids.a}`, `${PERIOD}&workshopId=${ids.w1}`, day]) {
+      const q = Object.fromEntries(new URLSearchParams(`${query}&groupBy=equipment`)) as ReportQuery;
+      const page = await get<Report>(`/api-list/report/faultReasonChart?${query}&groupBy=equipment`);
+      const all = await withTenant(t.db, tenantId, null, (tx) =>
+        runReport(faultReasonReport, { tx, q, period: periodOf(q, 'Asia/Shanghai'), lang: 'en' }),
+      );
+      expect(page.rows, query).toEqual(all.rows);
+      expect(page.rows.length, query).toBeGreaterThan(0);
+    }
+    const m = await report('faultReasonChart', '&groupBy=equipment');
+    expect(m.rows.map((x) => [x.name, x.downtimeHours, x.share, x.cumulative])).toEqual([
+      ['E1 M1', '2.00', '50.00', '50.00'],
+      ['E2 M2', '8.00', '50.00', '100.00'],
     ]);
   });
 

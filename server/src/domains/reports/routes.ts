@@ -64,7 +64,14 @@ export const reportRoutes: FastifyPluginAsync = async (app) => {
       (req) =>
         req.tenant(async (tx) => {
           const period = periodOf(req.query, await tenantTimeZone(tx));
-          const result = await runReport(def, { tx, q: req.query, period, lang: req.lang, limit: PAGE_ROWS });
+          const result = await runReport(def, {
+            tx,
+            q: req.query,
+            period,
+            lang: req.lang,
+            limit: PAGE_ROWS,
+            database: app.jobs.databaseKind,
+          });
           return ok({
             ...result,
             rows: result.rows.slice(0, PAGE_ROWS),

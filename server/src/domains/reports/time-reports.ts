@@ -8,6 +8,7 @@ import {
   type ReportContext,
   type ReportRow,
   ROW_COUNT,
+  summedInKeyOrder,
   type TrendPoint,
 } from './framework.js';
 import { GROUPS, groupOf, hours, keptMachineCount, machineTimesSql } from './machine-times.js';
@@ -90,14 +91,16 @@ async function machinePage(ctx: ReportContext, limit: number) {
   const buckets = trendBuckets(period);
   const rank = new Sql(tx.tenantId);
   // fl is summed once: joined unmaterialized, each parallel worker summed the year's days again (1.0 s against 0.7).
-  const page = await tx.query<{ id: number }>(
-    `with fl as materialized (select f.equipment_id as id, sum(f.failures) as failures from repair_day_figures f
+  const page = await summedInKeyOrder(ctx, () =>
+    tx.query<{ id: number }>(
+      `with fl as materialized (select f.equipment_id as id, sum(f.failures) as failures from repair_day_figures f
                   where f.tenant_id = $1 and f.day >= ${rank.p(period.start)}::date and f.day <= ${rank.p(period.end)}::date
                   group by f.equipment_id)
      select e.id from equipment e left join fl on fl.id = e.id
       where ${machineWhere(q, rank)}
       order by coalesce(fl.failures, 0) desc, e.code || ' ' || e.name nulls last, e.id limit ${rank.p(limit)}`,
-    rank.values,
+      rank.values,
+    ),
   );
   const ids = page.rows.map((r) => Number(r.id));
   // No machine passes the filters: the statement over every machine is then cheap, and it gives the trend's empty
