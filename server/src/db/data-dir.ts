@@ -21,7 +21,7 @@ export class DataDirDamagedError extends Error {
     cause: unknown,
   ) {
     super(
-      `The embedded database in the data folder ${dir} could not be opened (${cause instanceof Error ? cause.message : String(cause)}). It was damaged, most likely by two servers writing to it at once. Move the folder aside to start with a new database, or put back a copy of it.`,
+      `The embedded database in the data folder ${dir} could not be opened (${cause instanceof Error ? cause.message : String(cause)}). It may be damaged (two servers writing to it at once do that) or made by another version of the embedded database. Move the folder aside to start with a new database, or put back a copy of it.`,
       { cause },
     );
   }
