@@ -151,6 +151,7 @@ async function machineRanking(ctx: ReportContext, limit: number) {
       `with ${p},
      fl as materialized (select f.equipment_id as id, sum(f.failures) as failures from repair_day_figures f
                           where f.tenant_id = $1 and ${periodDays(ctx, sql, 'f')} ${person('f')}
+                            ${q.equipmentId ? `and f.equipment_id = ${sql.p(q.equipmentId)}` : ''}
                           group by f.equipment_id having sum(f.failures) <> 0),
      g as (select fl.id as key, e.code || ' ' || e.name as name, fl.failures::int as failures
              from fl join equipment e on e.tenant_id = $1 and e.id = fl.id and ${machineWhere(q, sql)}),

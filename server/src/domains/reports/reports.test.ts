@@ -319,7 +319,13 @@ describe('workshop analysis, fault reasons, personnel, equipment', () => {
 
   it('fault ranking by machine: the page (from the kept days) equals the export (the orders counted one by one)', async () => {
     const day = 'start=2026-03-02&end=2026-03-02';
-    for (const query of [PERIOD, `${PERIOD}&userId=${ids.a}`, `${PERIOD}&workshopId=${ids.w1}`, day]) {
+    for (const query of [
+      PERIOD,
+      `${PERIOD}&userId=${ids.a}`,
+      `${PERIOD}&workshopId=${ids.w1}`,
+      `${PERIOD}&equipmentId=${ids.m2}`,
+      day,
+    ]) {
       const q = Object.fromEntries(new URLSearchParams(`${query}&groupBy=equipment`)) as ReportQuery;
       const page = await get<Report>(`/api-list/report/faultReasonChart?${query}&groupBy=equipment`);
       const all = await withTenant(t.db, tenantId, null, (tx) =>
