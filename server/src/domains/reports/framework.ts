@@ -48,7 +48,7 @@ export interface ReportContext {
   lang: Lang;
   /** The rows the caller shows (a page): a report may send only those, saying how many there are in rowCount. */
   limit?: number;
-  /** The database the statements run on, where a plan is told apart (machinePage). */
+  /** The database the statements run on, where a plan is told apart (summedInKeyOrder). */
   database?: 'pglite' | 'postgres';
 }
 

@@ -13,7 +13,7 @@ import {
   ROW_COUNT,
   summedInKeyOrder,
 } from './framework.js';
-import { GROUPS, groupOf, hours, machineTimesSql } from './machine-times.js';
+import { failuresPerMachineSql, GROUPS, groupOf, hours, machineTimesSql } from './machine-times.js';
 import { keptMachinesPer, placeSumsSql, placeTimesFit, placeTimesSql } from './place-times.js';
 
 /*
@@ -149,12 +149,10 @@ async function machineRanking(ctx: ReportContext, limit: number) {
   const r = await summedInKeyOrder(ctx, () =>
     tx.query<ReportRow>(
       `with ${p},
-     fl as materialized (select f.equipment_id as id, sum(f.failures) as failures from repair_day_figures f
-                          where f.tenant_id = $1 and ${periodDays(ctx, sql, 'f')} ${person('f')}
-                            ${q.equipmentId ? `and f.equipment_id = ${sql.p(q.equipmentId)}` : ''}
-                          group by f.equipment_id having sum(f.failures) <> 0),
+     ${failuresPerMachineSql(q, ctx.period, sql)},
      g as (select fl.id as key, e.code || ' ' || e.name as name, fl.failures::int as failures
-             from fl join equipment e on e.tenant_id = $1 and e.id = fl.id and ${machineWhere(q, sql)}),
+             from fl join equipment e on e.tenant_id = $1 and e.id = fl.id and ${machineWhere(q, sql)}
+            where fl.failures <> 0),
      top as materialized (select key, name, failures, sum(failures) over () as total, ${ROW_COUNT} from g
                            order by failures desc, name nulls last, key limit ${sql.p(limit)}),
      dt as (select o.equipment_id as key, sum(coalesce(o.downtime_minutes, 0)) as downtime

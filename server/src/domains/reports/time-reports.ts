@@ -11,7 +11,7 @@ import {
   summedInKeyOrder,
   type TrendPoint,
 } from './framework.js';
-import { GROUPS, groupOf, hours, keptMachineCount, machineTimesSql } from './machine-times.js';
+import { failuresPerMachineSql, GROUPS, groupOf, hours, keptMachineCount, machineTimesSql } from './machine-times.js';
 import { keptMachinesPer, placeTimesFit, placeTimesSql } from './place-times.js';
 
 /*
@@ -93,9 +93,7 @@ async function machinePage(ctx: ReportContext, limit: number) {
   // fl is summed once: joined unmaterialized, each parallel worker summed the year's days again (1.0 s against 0.7).
   const page = await summedInKeyOrder(ctx, () =>
     tx.query<{ id: number }>(
-      `with fl as materialized (select f.equipment_id as id, sum(f.failures) as failures from repair_day_figures f
-                  where f.tenant_id = $1 and f.day >= ${rank.p(period.start)}::date and f.day <= ${rank.p(period.end)}::date
-                  group by f.equipment_id)
+      `with ${failuresPerMachineSql(q, period, rank)}
      select e.id from equipment e left join fl on fl.id = e.id
       where ${machineWhere(q, rank)}
       order by coalesce(fl.failures, 0) desc, e.code || ' ' || e.name nulls last, e.id limit ${rank.p(limit)}`,
