@@ -144,24 +144,14 @@ export async function generate(
     }
     if (plan.small.count) log(`${plan.small.count} small tenants done`);
     // Steady state, as autovacuum leaves a table (the embedded database has none): visibility map and statistics.
-    for (const table of [
-      'equipment',
-      'moulds',
-      'users',
-      'audit_log',
-      'organizations',
-      'lines',
-      'workshops',
-      'repair_orders',
-      'spare_docs',
-      'spare_doc_lines',
-      'spare_moves',
-      'spare_job_days',
-      'spare_stocks',
-      'check_tasks',
-      'check_task_details',
-    ])
-      await db.exec(`vacuum (analyze) "${table}"`);
+    // Every table of the schema, the figures its triggers keep (repair_day_figures, repair_place_days, ...) with
+    // the rest: left to autovacuum, a year's ranking of 100,000 machines read the days' table row by row for the
+    // first minutes after a generation (850 ms against 250).
+    const tables = await db.query<{ name: string }>(
+      `select c.relname as name from pg_class c join pg_namespace n on n.oid = c.relnamespace
+        where n.nspname = current_schema() and c.relkind = 'r' order by 1`,
+    );
+    for (const { name } of tables.rows) await db.exec(`vacuum (analyze) "${name}"`);
   }
   const rows = Object.values(counts).reduce((s, n) => s + n, 0);
   const seconds = (Date.now() - started) / 1000;
