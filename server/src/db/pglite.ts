@@ -57,12 +57,14 @@ export async function openPglite(
     kind: 'pglite',
     query: base.query,
     exec: base.exec,
+    // One connection, one transaction at a time: whatever the options, nothing else can change the data it reads.
     transaction: (fn, prelude) =>
       pg.transaction(async (tx) => {
         await turn();
         const preludeRows = prelude ? (await tx.exec(prelude)).map((r) => r.rows as Row[]) : [];
         return fn(wrap(tx), preludeRows);
       }),
+    spareConnection: () => false,
     async ping() {
       if (closed) return false;
       try {

@@ -1,6 +1,13 @@
 import { createHash } from 'node:crypto';
 import pg from 'pg';
-import { type Database, PLAN_PER_CALL, type Queryable, type QueryResult, type Row } from './types.js';
+import {
+  type Database,
+  PLAN_PER_CALL,
+  type Queryable,
+  type QueryResult,
+  type Row,
+  type TransactionOptions,
+} from './types.js';
 
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
 
@@ -44,6 +51,15 @@ function wrap(client: pg.Pool | pg.PoolClient): Queryable {
   };
 }
 
+/** BEGIN with the isolation asked for; an imported snapshot is set before anything reads (its own result). */
+function beginStatement(options: TransactionOptions | undefined): string {
+  if (options?.snapshot !== undefined) {
+    if (!/^[0-9A-F]+(-[0-9A-F]+)+$/i.test(options.snapshot)) throw new Error(`not a snapshot: ${options.snapshot}`);
+    return `begin isolation level repeatable read read only; set transaction snapshot '${options.snapshot}'`;
+  }
+  return options?.repeatableRead ? 'begin isolation level repeatable read' : 'begin';
+}
+
 /**
  * A PostgreSQL server through a pool. The pool drops broken connections and opens new ones on demand,
  * so the server reconnects by itself when the database comes back.
@@ -75,7 +91,8 @@ export async function openPostgres(opts: PostgresOptions): Promise<Database> {
     kind: 'postgres',
     query: base.query,
     exec: base.exec,
-    async transaction(fn, prelude) {
+    async transaction(fn, prelude, options) {
+      const begin = beginStatement(options);
       const client = await pool.connect();
       // A connection lost while checked out emits 'error' with no listener of the pool's: without this one
       // an outage between two statements of a transaction would end the process.
@@ -85,10 +102,10 @@ export async function openPostgres(opts: PostgresOptions): Promise<Database> {
       };
       client.on('error', onLost);
       try {
-        const started = await client.query<Row>(prelude ? `begin; ${prelude}` : 'begin');
+        const started = await client.query<Row>(prelude ? `${begin}; ${prelude}` : begin);
         // Several statements answer with one result each; the first is BEGIN's.
         const preludeRows = Array.isArray(started)
-          ? (started as pg.QueryResult<Row>[]).slice(1).map((r) => r.rows)
+          ? (started as pg.QueryResult<Row>[]).slice(options?.snapshot ? 2 : 1).map((r) => r.rows)
           : [];
         const result = await fn(wrap(client), preludeRows);
         await client.query('commit');
@@ -102,6 +119,8 @@ export async function openPostgres(opts: PostgresOptions): Promise<Database> {
         client.release(lost);
       }
     },
+    spareConnection: () =>
+      !closed && pool.waitingCount === 0 && (pool.idleCount > 0 || pool.totalCount < opts.poolSize),
     async ping() {
       if (closed) return false;
       try {

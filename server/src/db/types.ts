@@ -22,13 +22,33 @@ export interface Queryable {
   exec(sql: string): Promise<void>;
 }
 
+/** How a transaction sees the data (PostgreSQL; the embedded database runs one transaction at a time anyway). */
+export interface TransactionOptions {
+  /** Every statement reads the snapshot its first one took (repeatable read), so it can be shared (snapshot). */
+  repeatableRead?: boolean;
+  /**
+   * Reads, only, the snapshot another open transaction exported (pg_export_snapshot): two connections then see
+   * the very same data, as pg_dump's parallel workers do.
+   */
+  snapshot?: string;
+}
+
 export interface Database extends Queryable {
   readonly kind: 'pglite' | 'postgres';
   /**
    * Runs fn in one transaction; commits when it resolves, rolls back when it throws. `prelude` is one or more
    * statements without parameters run first, in the same round trip as BEGIN; fn gets their rows, in order.
    */
-  transaction<T>(fn: (tx: Queryable, preludeRows: Row[][]) => Promise<T>, prelude?: string): Promise<T>;
+  transaction<T>(
+    fn: (tx: Queryable, preludeRows: Row[][]) => Promise<T>,
+    prelude?: string,
+    options?: TransactionOptions,
+  ): Promise<T>;
+  /**
+   * True when a transaction could start now on a connection of its own without waiting for one: a request may
+   * then lend a second connection to part of its reading. Always false on the embedded database (one connection).
+   */
+  spareConnection(): boolean;
   /** True while the database answers. */
   ping(): Promise<boolean>;
   /**

@@ -3,7 +3,7 @@ import { accessErrorReply, databaseErrorReply } from '../http/error-handler.js';
 import { AppError, forbidden, unauthorized } from '../http/errors.js';
 import { pickLang } from '../i18n/index.js';
 import { ownerDb } from '../system/owner.js';
-import { withTenant } from '../tenancy/tenant-tx.js';
+import { type TenantTxOptions, withTenant } from '../tenancy/tenant-tx.js';
 import { loadPrincipal, type Principal, principalFromRow, rememberedPrincipal, sessionCheckSql } from './principal.js';
 import { bearerToken } from './tokens.js';
 
@@ -46,7 +46,9 @@ export function registerAuth(app: FastifyInstance): void {
     return this.principal;
   });
   app.decorateRequest('sessionPending', false);
-  app.decorateRequest('tenant', function <T>(this: FastifyRequest, fn: Parameters<FastifyRequest['tenant']>[0]) {
+  app.decorateRequest('tenant', function <
+    T,
+  >(this: FastifyRequest, fn: Parameters<FastifyRequest['tenant']>[0], options?: TenantTxOptions) {
     const p = this.me();
     const sql = this.sessionPending ? sessionCheckSql(p.sessionId) : null;
     const req = this;
@@ -55,14 +57,21 @@ export function registerAuth(app: FastifyInstance): void {
       tx.permissions = req.me().permissions;
       return fn(tx);
     };
-    if (!sql) return withTenant(db, p.tenantId, p.userId, acting) as Promise<T>;
+    if (!sql) return withTenant(db, p.tenantId, p.userId, acting, undefined, options) as Promise<T>;
     // The session is confirmed in the round trip that opens the transaction, before fn reads anything.
-    return withTenant(db, p.tenantId, p.userId, acting, {
-      sql,
-      async verify(rows, tx) {
-        confirm(req, await principalFromRow(db, tx, rows[0], p.sessionId, p.userId, p.tenantId));
+    return withTenant(
+      db,
+      p.tenantId,
+      p.userId,
+      acting,
+      {
+        sql,
+        async verify(rows, tx) {
+          confirm(req, await principalFromRow(db, tx, rows[0], p.sessionId, p.userId, p.tenantId));
+        },
       },
-    }) as Promise<T>;
+      options,
+    ) as Promise<T>;
   });
 
   const catalogue: RouteInfo[] = [];

@@ -4,7 +4,7 @@ import type { Principal } from '../auth/principal.js';
 import type { TokenService } from '../auth/tokens.js';
 import type { Lang } from '../i18n/index.js';
 import type { Realtime } from '../realtime/realtime.js';
-import type { TenantTx } from '../tenancy/tenant-tx.js';
+import type { TenantTx, TenantTxOptions } from '../tenancy/tenant-tx.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -45,6 +45,6 @@ declare module 'fastify' {
     /** The caller's principal; throws 401 when there is none. */
     me(): Principal;
     /** Runs fn in a transaction scoped to the caller's tenant, as the request role. */
-    tenant<T>(fn: (tx: TenantTx) => Promise<T>): Promise<T>;
+    tenant<T>(fn: (tx: TenantTx) => Promise<T>, options?: TenantTxOptions): Promise<T>;
   }
 }

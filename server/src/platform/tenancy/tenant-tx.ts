@@ -34,7 +34,16 @@ export class TenantTx implements Queryable {
     readonly memo: TenantMemo = new TenantMemo(0),
     /** The tenant's table versions read when the transaction opened (in the round trip of BEGIN). */
     private readonly openingVersions?: ReadonlyMap<string, number>,
+    /** The database, when the transaction reads one snapshot that a second connection may share (side by side). */
+    readonly sharing?: Database,
   ) {}
+
+  private exported: Promise<string> | undefined;
+  /** The transaction's snapshot, exported once for transactions on other connections to read (side by side). */
+  exportedSnapshot(): Promise<string> {
+    this.exported ??= this.tx.query<{ id: string }>('select pg_export_snapshot() as id').then((r) => r.rows[0]!.id);
+    return this.exported;
+  }
 
   /** The versions the transaction opened with, while it has written nothing (its own writes move them). */
   versionsAtStart(): ReadonlyMap<string, number> | undefined {
@@ -146,6 +155,17 @@ export interface PreludeCheck {
   verify(rows: Row[], tx: TenantTx): Promise<void>;
 }
 
+/** How a tenant transaction reads (withTenant). */
+export interface TenantTxOptions {
+  /**
+   * A reading that may run parts side by side (sideBySide): on PostgreSQL the transaction reads one snapshot
+   * (repeatable read) and lends it to a second connection for a part; elsewhere nothing changes.
+   */
+  sideBySide?: boolean;
+  /** Reads the snapshot another open transaction exported (the second connection of sideBySide). */
+  snapshot?: string;
+}
+
 /** Opens a transaction as the request role with the tenant (and user, for audit) set. */
 export function withTenant<T>(
   db: Database,
@@ -153,24 +173,67 @@ export function withTenant<T>(
   userId: number | null,
   fn: (tx: TenantTx) => Promise<T>,
   check?: PreludeCheck,
+  options: TenantTxOptions = {},
 ): Promise<T> {
   if (!Number.isSafeInteger(tenantId) || (userId !== null && !Number.isSafeInteger(userId)))
     throw new Error('tenant and user ids must be integers');
   // Plain integers only, so the settings ride in the same round trip as BEGIN.
   // The tenant's table versions come along too: reads key their kept values with them (table-versions.ts).
   const settings = `select set_config('app.tenant_id', '${tenantId}', true), set_config('app.user_id', '${userId ?? ''}', true), set_config('role', 'eam_app', true); select tbl, version from table_versions where tenant_id = ${tenantId}`;
+  const sharing = options.sideBySide && db.kind === 'postgres' ? db : undefined;
   return db.transaction(
     async (tx, preludeRows) => {
       // The versions are the prelude's last result, the session check its first.
       const versionRows = preludeRows.at(-1) as { tbl: string; version: number | string }[] | undefined;
       // No result (a driver that does not hand prelude rows on): read the versions when they are needed.
       const opening = versionRows && new Map(versionRows.map((r) => [r.tbl, Number(r.version)]));
-      const ttx = new TenantTx(tx, tenantId, userId, memoFor(db), opening);
+      const ttx = new TenantTx(tx, tenantId, userId, memoFor(db), opening, sharing);
       if (check) await check.verify(preludeRows[0] ?? [], ttx);
       return fn(ttx);
     },
     check ? `${check.sql}; ${settings}` : settings,
+    options.snapshot !== undefined ? { snapshot: options.snapshot } : sharing ? { repeatableRead: true } : undefined,
   );
+}
+
+/**
+ * Runs two independent readings of one transaction at once: `first` in the transaction, `second` in a second
+ * transaction of the same tenant and user on a connection of its own that reads the very same snapshot, so the
+ * two parts agree as if read one after the other. On two cores a report's ranking and its totals then take the
+ * longer of the two instead of their sum. One after the other in the transaction itself where it cannot lend
+ * its snapshot (the embedded database, a transaction not opened sideBySide, one that has written) or when no
+ * connection is free now: under load a request never waits for a second one, nor takes it from another request.
+ * `prepare` sets the second transaction up as the first was (plan settings).
+ */
+/**
+ * Whether sideBySide would now run its parts at once: a reading that splits its work in two only for that (halves
+ * of the machines) asks first, and reads it whole where it would not.
+ */
+export const sideBySidePossible = (tx: TenantTx): boolean =>
+  Boolean(tx.sharing && tx.versionsAtStart() && tx.sharing.spareConnection());
+
+export async function sideBySide<A, B>(
+  tx: TenantTx,
+  first: (tx: TenantTx) => Promise<A>,
+  second: (tx: TenantTx) => Promise<B>,
+  prepare?: (tx: TenantTx) => Promise<unknown>,
+): Promise<[A, B]> {
+  const db = tx.sharing;
+  if (!db || !sideBySidePossible(tx)) return [await first(tx), await second(tx)];
+  const snapshot = await tx.exportedSnapshot();
+  const other = withTenant(
+    db,
+    tx.tenantId,
+    tx.userId,
+    async (s) => {
+      s.permissions = tx.permissions;
+      if (prepare) await prepare(s);
+      return second(s);
+    },
+    undefined,
+    { snapshot },
+  );
+  return Promise.all([first(tx), other]);
 }
 
 /**
