@@ -63,6 +63,8 @@ export function machineTimesSql(
      * the id and status alone, and no row per machine is joined back to it (a third of the time on 100,000).
      */
     byStatus?: boolean;
+    /** Only the machines of id below `below` or from `from` on: one of two halves read side by side (sideBySide). */
+    half?: { below: number } | { from: number };
   } = {
     perBucket: true,
   },
@@ -76,7 +78,10 @@ export function machineTimesSql(
   const { first, last } = bucketSpan(buckets);
   const to = `((${sql.p(last)}::date + 1)::timestamp at time zone ${tz})`;
   const only = reads.ids ? sql.p(reads.ids) : null;
-  const machines = `${machineWhere(q, sql)}${only ? ` and e.id = any(${only}::bigint[])` : ''}`;
+  const part = reads.half;
+  const half = (column: string) =>
+    !part ? '' : 'below' in part ? ` and ${column} < ${sql.p(part.below)}` : ` and ${column} >= ${sql.p(part.from)}`;
+  const machines = `${machineWhere(q, sql)}${only ? ` and e.id = any(${only}::bigint[])` : ''}${half('e.id')}`;
   const person = (o: string) => (q.userId ? `and ${o}.assignee_id = ${sql.p(q.userId)}` : '');
   const position = (at: string) => `width_bucket(${at}, (select t from bt))`;
   // A page of machines is read through their keys below, not joined.
@@ -114,12 +119,12 @@ export function machineTimesSql(
            from repair_day_figures f
            ${placed ? 'join m on m.id = f.equipment_id' : ''}
           where f.tenant_id = $1 and f.day >= ${sql.p(first)}::date and f.day <= ${sql.p(last)}::date ${person('f')}
-            ${q.equipmentId ? `and f.equipment_id = ${sql.p(q.equipmentId)}` : ''}
+            ${q.equipmentId ? `and f.equipment_id = ${sql.p(q.equipmentId)}` : ''}${half('f.equipment_id')}
             ${only ? ofPage('f') : placed ? '' : notDeleted('f')}),
   -- The stops not finished (repair_live_stops, kept beside the figures): their downtime runs up to now, so it is
   -- not kept but walked here over the buckets each stop spans.
   live as (select l.equipment_id, l.reported_at from repair_live_stops l ${placed ? 'join m on m.id = l.equipment_id' : ''}
-            where l.tenant_id = $1 and l.reported_at < ${to} ${person('l')}
+            where l.tenant_id = $1 and l.reported_at < ${to} ${person('l')}${half('l.equipment_id')}
               ${only ? ofPage('l') : placed ? '' : notDeleted('l')}),
   lv as (select b.k, o.equipment_id as id, greatest(0, extract(epoch from (b.tc - greatest(b.t0, o.reported_at))))::float8 as sec
            from live o
@@ -186,12 +191,14 @@ export function machineTimesSql(
 
 /**
  * The failures per machine over a period (fl: id, failures), from the kept day figures, for the one person and the
- * one machine when the query names them. The rankings of every machine sort by it; on PostgreSQL inside
- * summedInKeyOrder it is read in machine order from the days' index (migration 0060).
+ * one machine when the query names them; a machine that did not fail has no row. The rankings of every machine sort
+ * by it; on PostgreSQL inside summedInKeyOrder it is read in machine order from the index of the days with a
+ * failure (migration 0061).
  */
 export const failuresPerMachineSql = (q: ReportQuery, period: Bucket, sql: Sql) =>
-  `fl as materialized (select f.equipment_id as id, sum(f.failures) as failures from repair_day_figures f
+  `fl as (select f.equipment_id as id, sum(f.failures) as failures from repair_day_figures f
             where f.tenant_id = $1 and f.day >= ${sql.p(period.start)}::date and f.day <= ${sql.p(period.end)}::date
+              and f.failures <> 0
               ${q.userId ? `and f.assignee_id = ${sql.p(q.userId)}` : ''}
               ${q.equipmentId ? `and f.equipment_id = ${sql.p(q.equipmentId)}` : ''}
             group by f.equipment_id)`;
@@ -211,6 +218,25 @@ export async function keptMachineCount(tx: TenantTx, q: ReportQuery): Promise<nu
       sql.values,
     );
     return Number(r.rows[0]!.n);
+  });
+}
+
+/**
+ * The id that parts the machines the query's filters keep in two halves of about as many (the first at or after the
+ * middle), kept while the machines are unchanged; null when there are fewer than two.
+ */
+export async function middleMachineId(tx: TenantTx, q: ReportQuery): Promise<number | null> {
+  const n = await keptMachineCount(tx, q);
+  if (n < 2) return null;
+  const version = (await tableVersions(tx, ['equipment'])).key('equipment');
+  const filters = [q.workshopId, q.lineId, q.categoryId, q.equipmentId].map((v) => v ?? '').join(',');
+  return tx.memo.remember(version && `middleMachine|${tx.tenantId}|${version}|${filters}`, async () => {
+    const sql = new Sql(tx.tenantId);
+    const r = await tx.query<{ id: number }>(
+      `select e.id from equipment e where ${machineWhere(q, sql)} order by e.id offset ${sql.p(Math.floor(n / 2))} limit 1`,
+      sql.values,
+    );
+    return r.rows[0] ? Number(r.rows[0].id) : null;
   });
 }
 

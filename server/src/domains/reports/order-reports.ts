@@ -1,4 +1,5 @@
 import { t } from '../../platform/i18n/index.js';
+import { planForReports, sideBySide, sideBySidePossible, type TenantTx } from '../../platform/tenancy/tenant-tx.js';
 import { keptMachines, machineWhere, notDeleted, placeFiltered, Sql } from './filters.js';
 import {
   countedRows,
@@ -13,7 +14,7 @@ import {
   ROW_COUNT,
   summedInKeyOrder,
 } from './framework.js';
-import { failuresPerMachineSql, GROUPS, groupOf, hours, machineTimesSql } from './machine-times.js';
+import { failuresPerMachineSql, GROUPS, groupOf, hours, machineTimesSql, middleMachineId } from './machine-times.js';
 import { keptMachinesPer, placeSumsSql, placeTimesFit, placeTimesSql } from './place-times.js';
 
 /*
@@ -262,6 +263,14 @@ export const personnelReport = defineReport({
   },
 });
 
+/** A status's machines and their planned and running minutes (numeric, as text). */
+interface StatusSums {
+  status: string;
+  machines: number;
+  planned: string | null;
+  running: string | null;
+}
+
 export const equipmentReport = defineReport({
   key: 'equipmentChart',
   menu: 'reportform.equipmentChart',
@@ -311,10 +320,32 @@ export const equipmentReport = defineReport({
     }
     const whole = [{ start: period.start, end: period.end }];
     if (q.groupBy !== 'category' && q.groupBy !== 'workshop') {
-      // By status (the machines' status now): the sums per status, no row per machine returned.
-      const cte = machineTimesSql(everyone, whole, period.timeZone, sql, { byStatus: true });
+      // By status (the machines' status now): the sums per status, no row per machine returned. On PostgreSQL the
+      // two halves of the machines (by id) side by side, their sums added up below: on the large tenant 370 ms
+      // whole, 205 ms a half.
+      const statusSums = async (x: TenantTx, half?: { below: number } | { from: number }) => {
+        const part = new Sql(x.tenantId);
+        const cte = machineTimesSql(everyone, whole, period.timeZone, part, { byStatus: true, half });
+        return (await x.query<StatusSums>(`with ${cte} select status, machines, planned, running from st`, part.values))
+          .rows;
+      };
+      const middle = sideBySidePossible(tx) ? await middleMachineId(tx, everyone) : null;
+      const parts = middle
+        ? (
+            await sideBySide(
+              tx,
+              (x) => statusSums(x, { below: middle }),
+              (x) => statusSums(x, { from: middle }),
+              planForReports,
+            )
+          ).flat()
+        : await statusSums(tx);
       const r = await tx.query<ReportRow>(
-        `with ${cte}
+        `with st as (select status, sum(machines)::int as machines, sum(planned) as planned, sum(running) as running
+                       from unnest(${sql.p(parts.map((p) => p.status))}::text[], ${sql.p(parts.map((p) => p.machines))}::int[],
+                                   ${sql.p(parts.map((p) => p.planned))}::numeric[], ${sql.p(parts.map((p) => p.running))}::numeric[])
+                            as x(status, machines, planned, running)
+                      group by status)
          select st.status as key, coalesce(i.names ->> ${sql.p(lang)}, i.name, st.status) as name, st.machines,
                 round(st.machines * 100.0 / sum(st.machines) over (), 2) as share,
                 case when st.status = 'running' then st.machines else 0 end as "runningNow",

@@ -1,4 +1,5 @@
 import { t } from '../../platform/i18n/index.js';
+import { planForReports, sideBySide, type TenantTx } from '../../platform/tenancy/tenant-tx.js';
 import { machineWhere, Sql, trendBuckets } from './filters.js';
 import {
   defineReport,
@@ -86,12 +87,45 @@ type FigureRow = ReportRow & { part: 'row' | 'total' | 'trend'; k: number | null
  * every machine's time to send 500 of them.
  */
 async function machinePage(ctx: ReportContext, limit: number) {
-  const { tx, q, period } = ctx;
-  const g = GROUPS.equipment;
+  const { q, period } = ctx;
   const buckets = trendBuckets(period);
+  // The page's rows and the totals read nothing of each other: side by side on PostgreSQL (the ranking about 250 ms
+  // and the totals about 150 on the large tenant).
+  const [rows, sums] = await sideBySide(
+    ctx.tx,
+    (tx) => rankedMachines(ctx, tx, limit, buckets),
+    async (tx) => {
+      const counts = await keptMachinesPer(tx, q, 'workshop');
+      const placeSql = new Sql(tx.tenantId);
+      const place = placeTimesSql(q, buckets, period.timeZone, placeSql, 'workshop', counts);
+      const sums = await tx.query<FigureRow>(
+        `with ${place},
+         total as (select ${SUMS.replaceAll('mt.', 'gr.')} from gr)
+         select 'total' as part, null as key, null as name, null::int as k, ${FIGURES} from total
+         union all select 'trend', null, null, k, ${FIGURES} from bk order by part, k`,
+        placeSql.values,
+      );
+      return { rows: sums.rows, rowCount: await keptMachineCount(tx, q) };
+    },
+    planForReports,
+  );
+  // No machine passes the filters: the statement over every machine is then cheap, and it gives the trend's empty
+  // buckets, which the place figures do not.
+  if (!rows) return null;
+  return { ...shaped(ctx, [...rows, ...sums.rows], buckets), rowCount: sums.rowCount };
+}
+
+/** The page of machines ranked by their failures, with their figures (null when no machine passes the filters). */
+async function rankedMachines(
+  ctx: ReportContext,
+  tx: TenantTx,
+  limit: number,
+  buckets: ReturnType<typeof trendBuckets>,
+): Promise<FigureRow[] | null> {
+  const { q, period } = ctx;
+  const g = GROUPS.equipment;
   const rank = new Sql(tx.tenantId);
-  // fl is summed once: joined unmaterialized, each parallel worker summed the year's days again (1.0 s against 0.7).
-  const page = await summedInKeyOrder(ctx, () =>
+  const page = await summedInKeyOrder({ ...ctx, tx }, () =>
     tx.query<{ id: number }>(
       `with ${failuresPerMachineSql(q, period, rank)}
      select e.id from equipment e left join fl on fl.id = e.id
@@ -101,8 +135,6 @@ async function machinePage(ctx: ReportContext, limit: number) {
     ),
   );
   const ids = page.rows.map((r) => Number(r.id));
-  // No machine passes the filters: the statement over every machine is then cheap, and it gives the trend's empty
-  // buckets, which the place figures do not.
   if (!ids.length) return null;
   const sql = new Sql(tx.tenantId);
   const cte = machineTimesSql(q, buckets, period.timeZone, sql, { period: true, ids });
@@ -113,20 +145,7 @@ async function machinePage(ctx: ReportContext, limit: number) {
       order by failures desc, name nulls last, key`,
     sql.values,
   );
-  const counts = await keptMachinesPer(tx, q, 'workshop');
-  const placeSql = new Sql(tx.tenantId);
-  const place = placeTimesSql(q, buckets, period.timeZone, placeSql, 'workshop', counts);
-  const sums = await tx.query<FigureRow>(
-    `with ${place},
-     total as (select ${SUMS.replaceAll('mt.', 'gr.')} from gr)
-     select 'total' as part, null as key, null as name, null::int as k, ${FIGURES} from total
-     union all select 'trend', null, null, k, ${FIGURES} from bk order by part, k`,
-    placeSql.values,
-  );
-  return {
-    ...shaped(ctx, [...rows.rows, ...sums.rows], buckets),
-    rowCount: await keptMachineCount(tx, q),
-  };
+  return rows.rows;
 }
 
 function shaped(ctx: ReportContext, all: FigureRow[], buckets: ReturnType<typeof trendBuckets>) {
