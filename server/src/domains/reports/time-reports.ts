@@ -90,7 +90,7 @@ async function machinePage(ctx: ReportContext, limit: number) {
   const { q, period } = ctx;
   const buckets = trendBuckets(period);
   // The page's rows and the totals read nothing of each other: side by side on PostgreSQL (the ranking about 250 ms
-  // and the totals about 150 on the large tenant).
+  // and the totals about 190 on the large tenant).
   const [rows, sums] = await sideBySide(
     ctx.tx,
     (tx) => rankedMachines(ctx, tx, limit, buckets),
