@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/index.js';
+import { openPostgres } from '../../db/postgres.js';
 import { createTestApp, onPostgres, type TestApp } from '../../test/harness.js';
 import { sideBySide, type TenantTx, withTenant } from './tenant-tx.js';
 
@@ -9,6 +10,8 @@ import { sideBySide, type TenantTx, withTenant } from './tenant-tx.js';
  */
 
 let t: TestApp;
+/** On PostgreSQL a pool of this file's own, so that no job of the app holds the connection a test counts on. */
+let db: Database;
 let token: string;
 let tenantId: number;
 let userId: number;
@@ -52,8 +55,12 @@ beforeAll(async () => {
   userId = me.id;
   const page = (await t.call('GET', '/api-manage/equipment/page?page=1&limit=1', token)).json();
   categoryId = page.data[0].categoryId;
+  db = onPostgres
+    ? await openPostgres({ url: process.env.TEST_DATABASE_URL!, poolSize: 4, schema: t.config.databaseSchema })
+    : t.db;
 });
 afterAll(async () => {
+  if (db !== t?.db) await db?.close();
   await t?.close();
 });
 
@@ -61,7 +68,7 @@ describe('sideBySide', () => {
   it.runIf(onPostgres)(
     'reads its second part on another connection of the same snapshot, tenant and role',
     async () => {
-      const { before, first, second } = await opened(t.db, async (tx) => {
+      const { before, first, second } = await opened(db, async (tx) => {
         const before = await probe(tx);
         // Committed by another transaction after this one took its snapshot: neither part may see it.
         await saveMachine();
@@ -74,7 +81,7 @@ describe('sideBySide', () => {
       expect(before.role).toBe('eam_app');
       expect(first.machines).toBe(before.machines);
       expect(second.machines).toBe(before.machines);
-      const after = await withTenant(t.db, tenantId, userId, probe);
+      const after = await withTenant(db, tenantId, userId, probe);
       expect(after.machines).toBe(before.machines + 1);
     },
   );
@@ -82,7 +89,7 @@ describe('sideBySide', () => {
   it.runIf(onPostgres)(
     'runs the second part after the first in the transaction when no connection is free now',
     async () => {
-      const busy: Database = { ...t.db, spareConnection: () => false };
+      const busy: Database = { ...db, spareConnection: () => false };
       const order: string[] = [];
       const [first, second] = await opened(busy, (tx) =>
         sideBySide(
@@ -104,9 +111,9 @@ describe('sideBySide', () => {
   );
 
   it('stays in the transaction where it cannot lend its snapshot: not opened side by side, or after a write', async () => {
-    const plain = await withTenant(t.db, tenantId, userId, (tx) => sideBySide(tx, probe, probe));
+    const plain = await withTenant(db, tenantId, userId, (tx) => sideBySide(tx, probe, probe));
     expect(plain[1].pid).toBe(plain[0].pid);
-    const wrote = await opened(t.db, async (tx) => {
+    const wrote = await opened(db, async (tx) => {
       await tx.query(`update equipment set remark = remark where id = -1`);
       return sideBySide(tx, probe, probe);
     });
@@ -114,7 +121,7 @@ describe('sideBySide', () => {
   });
 
   it.runIf(onPostgres)('sets the second transaction up as asked and hands it the permissions', async () => {
-    const [, second] = await opened(t.db, async (tx) => {
+    const [, second] = await opened(db, async (tx) => {
       tx.permissions = new Set(['probe:view']);
       return sideBySide(
         tx,
