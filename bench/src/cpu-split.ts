@@ -75,8 +75,9 @@ async function measured(serverPid: number | null, run: () => Promise<{ rps: numb
 }
 
 /** Starts bare-route.ts on the statements, with the server's Node options; resolves once it listens. */
-async function startBareRoute(statements: unknown): Promise<{ url: string; child: ChildProcess }> {
-  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'eam-bare-')), 'statements.json');
+async function startBareRoute(statements: unknown): Promise<{ url: string; child: ChildProcess; dir: string }> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'eam-bare-'));
+  const file = path.join(dir, 'statements.json');
   fs.writeFileSync(file, JSON.stringify(statements));
   const port = await freePort();
   const child = spawn(
@@ -96,7 +97,7 @@ async function startBareRoute(statements: unknown): Promise<{ url: string; child
     child.stdout!.on('data', (d: Buffer) => d.toString().includes('listening') && resolve());
     child.on('exit', (code) => reject(new Error(`bare route exited with ${code}`)));
   });
-  return { url: `http://127.0.0.1:${port}`, child };
+  return { url: `http://127.0.0.1:${port}`, child, dir };
 }
 
 async function main() {
@@ -123,6 +124,7 @@ async function main() {
       bareSplit = await measured(bare.child.pid!, () => load(bare.url, barePage, connections, seconds));
     } finally {
       bare.child.kill();
+      fs.rmSync(bare.dir, { recursive: true, force: true });
     }
     const raw = await measured(null, () => replayLoad(db, statements, connections, seconds));
     const row = (name: string, s: Split) =>
