@@ -203,15 +203,20 @@ export const failuresPerMachineSql = (q: ReportQuery, period: Bucket, sql: Sql) 
               ${q.equipmentId ? `and f.equipment_id = ${sql.p(q.equipmentId)}` : ''}
             group by f.equipment_id)`;
 
+/** The key of a value about the machines the query's filters keep, under the machines' version (none: not kept). */
+async function keptMachinesKey(tx: TenantTx, q: ReportQuery, what: string): Promise<string | null> {
+  const version = (await tableVersions(tx, ['equipment'])).key('equipment');
+  const filters = [q.workshopId, q.lineId, q.categoryId, q.equipmentId].map((v) => v ?? '').join(',');
+  return version && `${what}|${tx.tenantId}|${version}|${filters}`;
+}
+
 /**
  * The number of machines the query's filters keep, kept while the machines are unchanged (their table's version):
  * counting 100,000 machines through an index takes about 30 ms of every call that sums the calendar of those
  * without shifts.
  */
 export async function keptMachineCount(tx: TenantTx, q: ReportQuery): Promise<number> {
-  const version = (await tableVersions(tx, ['equipment'])).key('equipment');
-  const filters = [q.workshopId, q.lineId, q.categoryId, q.equipmentId].map((v) => v ?? '').join(',');
-  return tx.memo.remember(version && `keptMachines|${tx.tenantId}|${version}|${filters}`, async () => {
+  return tx.memo.remember(await keptMachinesKey(tx, q, 'keptMachines'), async () => {
     const sql = new Sql(tx.tenantId);
     const r = await tx.query<{ n: number }>(
       `select count(*)::int as n from equipment e where ${machineWhere(q, sql)}`,
@@ -228,9 +233,7 @@ export async function keptMachineCount(tx: TenantTx, q: ReportQuery): Promise<nu
 export async function middleMachineId(tx: TenantTx, q: ReportQuery): Promise<number | null> {
   const n = await keptMachineCount(tx, q);
   if (n < 2) return null;
-  const version = (await tableVersions(tx, ['equipment'])).key('equipment');
-  const filters = [q.workshopId, q.lineId, q.categoryId, q.equipmentId].map((v) => v ?? '').join(',');
-  return tx.memo.remember(version && `middleMachine|${tx.tenantId}|${version}|${filters}`, async () => {
+  return tx.memo.remember(await keptMachinesKey(tx, q, 'middleMachine'), async () => {
     const sql = new Sql(tx.tenantId);
     const r = await tx.query<{ id: number }>(
       `select e.id from equipment e where ${machineWhere(q, sql)} order by e.id offset ${sql.p(Math.floor(n / 2))} limit 1`,

@@ -197,6 +197,13 @@ export function withTenant<T>(
 }
 
 /**
+ * Whether sideBySide would now run its parts at once: a reading that splits its work in two only for that (halves
+ * of the machines) asks first, and reads it whole where it would not.
+ */
+export const sideBySidePossible = (tx: TenantTx): boolean =>
+  Boolean(tx.sharing && tx.versionsAtStart() && tx.sharing.spareConnection());
+
+/**
  * Runs two independent readings of one transaction at once: `first` in the transaction, `second` in a second
  * transaction of the same tenant and user on a connection of its own that reads the very same snapshot, so the
  * two parts agree as if read one after the other. On two cores a report's ranking and its totals then take the
@@ -205,13 +212,6 @@ export function withTenant<T>(
  * connection is free now: under load a request never waits for a second one, nor takes it from another request.
  * `prepare` sets the second transaction up as the first was (plan settings).
  */
-/**
- * Whether sideBySide would now run its parts at once: a reading that splits its work in two only for that (halves
- * of the machines) asks first, and reads it whole where it would not.
- */
-export const sideBySidePossible = (tx: TenantTx): boolean =>
-  Boolean(tx.sharing && tx.versionsAtStart() && tx.sharing.spareConnection());
-
 export async function sideBySide<A, B>(
   tx: TenantTx,
   first: (tx: TenantTx) => Promise<A>,
