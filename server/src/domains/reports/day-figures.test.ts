@@ -136,10 +136,36 @@ async function expectOrderDaysIn(tx: TenantTx) {
   expect(peopleKept).toEqual((await tx.query(PEOPLE.fresh)).rows);
 }
 
+/**
+ * The failures per machine and year (repair_machine_years, migration 0062) as kept, and as the day figures add up
+ * per month now, as running totals over the year.
+ */
+const YEARS = {
+  kept: `select equipment_id::int, year, failures from repair_machine_years
+          where failures <> array_fill(0, array[12]) order by equipment_id, year`,
+  fresh: `select equipment_id::int, year, array_agg(upto order by month) as failures from (
+            select k.equipment_id, k.year, g.month,
+                   sum(coalesce(m.failures, 0)) over (partition by k.equipment_id, k.year order by g.month)::int as upto
+              from (select distinct equipment_id, extract(year from day)::int as year from repair_day_figures
+                     where failures <> 0) k
+             cross join generate_series(1, 12) as g(month)
+              left join (select equipment_id, extract(year from day)::int as year, extract(month from day)::int as month,
+                                sum(failures) as failures from repair_day_figures group by 1, 2, 3) m
+                on (m.equipment_id, m.year, m.month) = (k.equipment_id, k.year, g.month)) x
+          group by 1, 2 having max(upto) <> 0 order by 1, 2`,
+};
+
+async function expectYearsIn(tx: TenantTx) {
+  const yearsKept = (await tx.query(YEARS.kept)).rows;
+  expect(yearsKept.length).toBeGreaterThan(0);
+  expect(yearsKept).toEqual((await tx.query(YEARS.fresh)).rows);
+}
+
 async function expectKeptEqualsFresh() {
   const [a, b, liveKept, liveFresh] = await inTenant(async (tx) => {
     await expectPlacesIn(tx);
     await expectOrderDaysIn(tx);
+    await expectYearsIn(tx);
     return [await kept(tx), await fresh(tx), (await tx.query(LIVE.kept)).rows, (await tx.query(LIVE.fresh)).rows];
   });
   expect(a.length).toBeGreaterThan(0);
@@ -353,14 +379,15 @@ describe('the repair figures kept per machine and day', () => {
       const m = await tx.insert<{ id: number }>('equipment', { code: 'G1', name: 'G1' }, 'id');
       await tx.insert('repair_orders', { code: 'G-1', equipment_id: m.id, phenomenon: 'x', reported_at: new Date() });
     });
-    const count = async () =>
+    const count = async (table: string) =>
       Number(
-        (await t.db.query<{ n: number }>('select count(*) as n from repair_day_figures where tenant_id = $1', [gone]))
-          .rows[0]!.n,
+        (await t.db.query<{ n: number }>(`select count(*) as n from ${table} where tenant_id = $1`, [gone])).rows[0]!.n,
       );
-    expect(await count()).toBe(1);
+    expect(await count('repair_day_figures')).toBe(1);
+    expect(await count('repair_machine_years')).toBe(1);
     await t.db.query('delete from companies where id = $1', [gone]);
-    expect(await count()).toBe(0);
+    expect(await count('repair_day_figures')).toBe(0);
+    expect(await count('repair_machine_years')).toBe(0);
   });
 });
 
@@ -628,6 +655,10 @@ describe('a page of machines', () => {
       for (const period of [
         { start: shift(today, -13), end: today },
         { start: '2026-10-27', end: '2026-11-06' },
+        // A whole month (the machines' years) and days before it (the day figures).
+        { start: '2026-10-20', end: '2026-11-30' },
+        // Whole months of two years, and days after them.
+        { start: '2025-12-01', end: '2026-11-03' },
       ])
         await inTenant(async (tx) => {
           const ctx = {
@@ -647,7 +678,7 @@ describe('a page of machines', () => {
           for (const [i, p] of page.trend!.entries()) near(p, every.trend![i]!, `trend[${i}]`);
           compared++;
         });
-    expect(compared).toBe(4);
+    expect(compared).toBe(8);
     // The ranking is put to the test: machines that failed come first.
     expect(failed).toBeGreaterThan(0);
   });

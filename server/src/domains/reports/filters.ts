@@ -81,6 +81,24 @@ export function todayIn(timeZone: string, now = new Date()): string {
 export const shift = (day: string, days: number) =>
   new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY).toISOString().slice(0, 10);
 
+/** The first day of the month of a date (YYYY-MM-DD), and the first day of the next month. */
+const monthOf = (day: string) => `${day.slice(0, 7)}-01`;
+function nextMonth(day: string): string {
+  const [y, m] = [Number(day.slice(0, 4)), Number(day.slice(5, 7))];
+  return m === 12 ? `${y + 1}-01-01` : `${y}-${String(m + 1).padStart(2, '0')}-01`;
+}
+export const dayAfter = (day: string) => shift(day, 1);
+
+/**
+ * The whole months of a period [first, after) and the days at its ends, which the kept months do not cover;
+ * null when no whole month fits.
+ */
+export function wholeMonths(start: string, end: string): { first: string; after: string } | null {
+  const first = start.endsWith('-01') ? start : nextMonth(start);
+  const after = dayAfter(end).endsWith('-01') ? dayAfter(end) : monthOf(end);
+  return first < after ? { first, after } : null;
+}
+
 /** The period of a query: both dates valid, end not before start, at most MAX_PERIOD_DAYS; else the last 30 days. */
 export function periodOf(q: ReportQuery, timeZone: string, now = new Date()): Period {
   const today = todayIn(timeZone, now);

@@ -4,11 +4,14 @@ import {
   type Bucket,
   bucketSpan,
   bucketsSql,
+  dayAfter,
   machineWhere,
   notDeleted,
   placeFiltered,
   type ReportQuery,
   Sql,
+  shift,
+  wholeMonths,
 } from './filters.js';
 
 /*
@@ -190,18 +193,57 @@ export function machineTimesSql(
 }
 
 /**
- * The failures per machine over a period (fl: id, failures), from the kept day figures, for the one person and the
- * one machine when the query names them; a machine that did not fail has no row. The rankings of every machine sort
- * by it; on PostgreSQL inside summedInKeyOrder it is read in machine order from the index of the days with a
- * failure (migration 0061).
+ * The failures per machine over a period, for the one person and the one machine when the query names them: the
+ * CTEs (a machine that did not fail has no row in them), how a statement joins them to its machines (alias e) and the
+ * failures of a machine after that join. The rankings of every machine sort by them. Over every person, the whole
+ * months come from the machines' years (fy: repair_machine_years, migration 0062, a row per machine and year) and
+ * the days at the period's ends from the day figures (fd); for one person, every day from the day figures. On
+ * PostgreSQL inside summedInKeyOrder each is read in machine order and merged with the machines along their key.
  */
-export const failuresPerMachineSql = (q: ReportQuery, period: Bucket, sql: Sql) =>
-  `fl as (select f.equipment_id as id, sum(f.failures) as failures from repair_day_figures f
-            where f.tenant_id = $1 and f.day >= ${sql.p(period.start)}::date and f.day <= ${sql.p(period.end)}::date
-              and f.failures <> 0
-              ${q.userId ? `and f.assignee_id = ${sql.p(q.userId)}` : ''}
-              ${q.equipmentId ? `and f.equipment_id = ${sql.p(q.equipmentId)}` : ''}
-            group by f.equipment_id)`;
+export function failuresPerMachine(q: ReportQuery, period: Bucket, sql: Sql) {
+  const days = (ranges: string[]) =>
+    `fd as (select f.equipment_id as id, sum(f.failures) as failures from repair_day_figures f
+             where f.tenant_id = $1 and f.failures <> 0 and (${ranges.join(' or ')})
+               ${q.userId ? `and f.assignee_id = ${sql.p(q.userId)}` : ''}
+               ${q.equipmentId ? `and f.equipment_id = ${sql.p(q.equipmentId)}` : ''}
+             group by f.equipment_id)`;
+  const range = (from: string, to: string) => `(f.day >= ${sql.p(from)}::date and f.day < ${sql.p(to)}::date)`;
+  const months = q.userId ? null : wholeMonths(period.start, period.end);
+  if (!months)
+    return {
+      ctes: days([range(period.start, dayAfter(period.end))]),
+      join: (e: string) => `left join fd on fd.id = ${e}.id`,
+      failures: 'coalesce(fd.failures, 0)',
+    };
+  const ends = [
+    ...(period.start < months.first ? [range(period.start, months.first)] : []),
+    ...(months.after <= period.end ? [range(months.after, dayAfter(period.end))] : []),
+  ];
+  // failures[k] counts months 1 to k of its year: months a to b are failures[b] - failures[a - 1].
+  const year = (day: string) => Number(day.slice(0, 4));
+  const month = (day: string) => Number(day.slice(5, 7));
+  const lastMonth = shift(months.after, -1);
+  const years: string[] = [];
+  for (let y = year(months.first); y <= year(lastMonth); y++) {
+    const a = y === year(months.first) ? month(months.first) : 1;
+    const b = y === year(lastMonth) ? month(lastMonth) : 12;
+    years.push(
+      `when ${sql.p(y)}::int then y.failures[${sql.p(b)}::int] - coalesce(y.failures[${sql.p(a - 1)}::int], 0)`,
+    );
+  }
+  const first = sql.p(year(months.first));
+  const last = sql.p(year(lastMonth));
+  const fy = `fy as (select y.equipment_id as id, sum(case y.year ${years.join(' ')} end) as failures
+             from repair_machine_years y
+            where y.tenant_id = $1 and y.year >= ${first}::int and y.year <= ${last}::int
+              ${q.equipmentId ? `and y.equipment_id = ${sql.p(q.equipmentId)}` : ''}
+            group by y.equipment_id)`;
+  return {
+    ctes: ends.length ? `${fy},\n  ${days(ends)}` : fy,
+    join: (e: string) => `left join fy on fy.id = ${e}.id${ends.length ? ` left join fd on fd.id = ${e}.id` : ''}`,
+    failures: `coalesce(fy.failures, 0)${ends.length ? ' + coalesce(fd.failures, 0)' : ''}`,
+  };
+}
 
 /** The key of a value about the machines the query's filters keep, under the machines' version (none: not kept). */
 async function keptMachinesKey(tx: TenantTx, q: ReportQuery, what: string): Promise<string | null> {

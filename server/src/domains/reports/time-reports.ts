@@ -12,7 +12,7 @@ import {
   summedInKeyOrder,
   type TrendPoint,
 } from './framework.js';
-import { failuresPerMachineSql, GROUPS, groupOf, hours, keptMachineCount, machineTimesSql } from './machine-times.js';
+import { failuresPerMachine, GROUPS, groupOf, hours, keptMachineCount, machineTimesSql } from './machine-times.js';
 import { keptMachinesPer, placeTimesFit, placeTimesSql } from './place-times.js';
 
 /*
@@ -125,12 +125,13 @@ async function rankedMachines(
   const { q, period } = ctx;
   const g = GROUPS.equipment;
   const rank = new Sql(tx.tenantId);
+  const fl = failuresPerMachine(q, period, rank);
   const page = await summedInKeyOrder({ ...ctx, tx }, () =>
     tx.query<{ id: number }>(
-      `with ${failuresPerMachineSql(q, period, rank)}
-     select e.id from equipment e left join fl on fl.id = e.id
+      `with ${fl.ctes}
+     select e.id from equipment e ${fl.join('e')}
       where ${machineWhere(q, rank)}
-      order by coalesce(fl.failures, 0) desc, e.code || ' ' || e.name nulls last, e.id limit ${rank.p(limit)}`,
+      order by ${fl.failures} desc, e.code || ' ' || e.name nulls last, e.id limit ${rank.p(limit)}`,
       rank.values,
     ),
   );

@@ -3,7 +3,7 @@ import { secondTenant } from '../../platform/resources/testkit.js';
 import { type TenantTx, withTenant } from '../../platform/tenancy/tenant-tx.js';
 import { createTestApp, onPostgres, type TestApp } from '../../test/harness.js';
 import { secondWaitsForFirst } from '../../test/race.js';
-import { wholeMonths } from './reports.js';
+import { wholeMonths } from '../reports/filters.js';
 
 /*
  * spare_part_months is kept by triggers on spare_moves (migration 0049). Whatever the writes — issues and receipts

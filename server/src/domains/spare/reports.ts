@@ -1,4 +1,4 @@
-import { machineWhere, placeFiltered, Sql, shift } from '../reports/filters.js';
+import { dayAfter, machineWhere, placeFiltered, Sql, wholeMonths } from '../reports/filters.js';
 import {
   countedRows,
   defineReport,
@@ -96,24 +96,6 @@ const MACHINE_GROUP_NAMES: Record<MachineGroup, { name: string; join: string }> 
 const machinePage = (ctx: ReportContext, sql: Sql) =>
   `pg as (select grp.*, ${sumsOfAll('grp.quantity', 'grp.amount')}
             from grp order by grp.amount desc nulls last, grp.key nulls last ${pageLimit(ctx, sql)})`;
-
-/** The first day of the month of a date (YYYY-MM-DD), and the first day of the next month. */
-const monthOf = (day: string) => `${day.slice(0, 7)}-01`;
-function nextMonth(day: string): string {
-  const [y, m] = [Number(day.slice(0, 4)), Number(day.slice(5, 7))];
-  return m === 12 ? `${y + 1}-01-01` : `${y}-${String(m + 1).padStart(2, '0')}-01`;
-}
-const dayAfter = (day: string) => shift(day, 1);
-
-/**
- * The whole months of a period [first, after) and the days at its ends, which the kept months do not cover;
- * null when no whole month fits.
- */
-export function wholeMonths(start: string, end: string): { first: string; after: string } | null {
-  const first = start.endsWith('-01') ? start : nextMonth(start);
-  const after = dayAfter(end).endsWith('-01') ? dayAfter(end) : monthOf(end);
-  return first < after ? { first, after } : null;
-}
 
 /**
  * The issues of the period (CTE iss) for a report over every person, summed per part, or per place when `place`:
