@@ -194,8 +194,8 @@ export function machineTimesSql(
 
 /**
  * The failures per machine over a period, for the one person and the one machine when the query names them: the
- * CTEs (a machine that did not fail has no row in them), how a statement joins them to its machines (alias e) and the
- * failures of a machine after that join. The rankings of every machine sort by them. Over every person, the whole
+ * CTEs (a machine that did not fail has no row in them), how a statement joins them to its machines (alias e; only
+ * to those that failed, as far as that is cheaper, with failedOnly) and the failures of a machine after that join. The rankings of every machine sort by them. Over every person, the whole
  * months come from the machines' years (fy: repair_machine_years, migration 0062, a row per machine and year) and
  * the days at the period's ends from the day figures (fd); for one person, every day from the day figures. On
  * PostgreSQL inside summedInKeyOrder each is read in machine order and merged with the machines along their key.
@@ -212,7 +212,9 @@ export function failuresPerMachine(q: ReportQuery, period: Bucket, sql: Sql) {
   if (!months)
     return {
       ctes: days([range(period.start, dayAfter(period.end))]),
-      join: (e: string) => `left join fd on fd.id = ${e}.id`,
+      // Only the machines that failed (failedOnly): an inner join, so that one person's few days find their machines
+      // by key instead of 100,000 machines being read for them.
+      join: (e: string, failedOnly = false) => `${failedOnly ? '' : 'left '}join fd on fd.id = ${e}.id`,
       failures: 'coalesce(fd.failures, 0)',
     };
   const ends = [
@@ -240,7 +242,8 @@ export function failuresPerMachine(q: ReportQuery, period: Bucket, sql: Sql) {
             group by y.equipment_id)`;
   return {
     ctes: ends.length ? `${fy},\n  ${days(ends)}` : fy,
-    join: (e: string) => `left join fy on fy.id = ${e}.id${ends.length ? ` left join fd on fd.id = ${e}.id` : ''}`,
+    join: (e: string, _failedOnly = false) =>
+      `left join fy on fy.id = ${e}.id${ends.length ? ` left join fd on fd.id = ${e}.id` : ''}`,
     failures: `coalesce(fy.failures, 0)${ends.length ? ' + coalesce(fd.failures, 0)' : ''}`,
   };
 }

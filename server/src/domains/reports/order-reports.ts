@@ -153,7 +153,7 @@ async function machineRanking(ctx: ReportContext, limit: number) {
       `with ${p},
      ${fl.ctes},
      g as (select e.id as key, e.code || ' ' || e.name as name, (${fl.failures})::int as failures
-             from equipment e ${fl.join('e')}
+             from equipment e ${fl.join('e', true)}
             where ${machineWhere(q, sql)} and ${fl.failures} <> 0),
      top as materialized (select key, name, failures, sum(failures) over () as total, ${ROW_COUNT} from g
                            order by failures desc, name nulls last, key limit ${sql.p(limit)}),
