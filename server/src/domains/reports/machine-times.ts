@@ -195,10 +195,11 @@ export function machineTimesSql(
 /**
  * The failures per machine over a period, for the one person and the one machine when the query names them: the
  * CTEs (a machine that did not fail has no row in them), how a statement joins them to its machines (alias e; only
- * to those that failed, as far as that is cheaper, with failedOnly) and the failures of a machine after that join. The rankings of every machine sort by them. Over every person, the whole
- * months come from the machines' years (fy: repair_machine_years, migration 0062, a row per machine and year) and
- * the days at the period's ends from the day figures (fd); for one person, every day from the day figures. On
- * PostgreSQL inside summedInKeyOrder each is read in machine order and merged with the machines along their key.
+ * to those that failed, where that is cheaper, with failedOnly) and the failures of a machine after that join. The
+ * rankings of every machine sort by them. Over every person, the whole months come from the machines' years (fy:
+ * repair_machine_years, migration 0062, a row per machine and year) and the days at the period's ends from the day
+ * figures (fd); for one person, every day from the day figures. On PostgreSQL inside summedInKeyOrder each is read
+ * in machine order and merged with the machines along their key.
  */
 export function failuresPerMachine(q: ReportQuery, period: Bucket, sql: Sql) {
   const days = (ranges: string[]) =>
