@@ -143,16 +143,14 @@ async function expectOrderDaysIn(tx: TenantTx) {
 const YEARS = {
   kept: `select equipment_id::int, year, failures from repair_machine_years
           where failures <> array_fill(0, array[12]) order by equipment_id, year`,
-  fresh: `select equipment_id::int, year, array_agg(upto order by month) as failures from (
-            select k.equipment_id, k.year, g.month,
-                   sum(coalesce(m.failures, 0)) over (partition by k.equipment_id, k.year order by g.month)::int as upto
-              from (select distinct equipment_id, extract(year from day)::int as year from repair_day_figures
-                     where failures <> 0) k
-             cross join generate_series(1, 12) as g(month)
-              left join (select equipment_id, extract(year from day)::int as year, extract(month from day)::int as month,
-                                sum(failures) as failures from repair_day_figures group by 1, 2, 3) m
-                on (m.equipment_id, m.year, m.month) = (k.equipment_id, k.year, g.month)) x
-          group by 1, 2 having max(upto) <> 0 order by 1, 2`,
+  fresh: `select equipment_id::int, year, failures from (
+            select k.equipment_id, k.year, array(
+                     select coalesce(sum(f.failures), 0)::int from generate_series(1, 12) as g(month)
+                       left join repair_day_figures f on f.equipment_id = k.equipment_id
+                        and extract(year from f.day) = k.year and extract(month from f.day) <= g.month
+                      group by g.month order by g.month) as failures
+              from (select distinct equipment_id, extract(year from day)::int as year from repair_day_figures) k) x
+          where failures <> array_fill(0, array[12]) order by 1, 2`,
 };
 
 async function expectYearsIn(tx: TenantTx) {

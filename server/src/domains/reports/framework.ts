@@ -77,12 +77,13 @@ export function defineReport(def: ReportDef): ReportDef {
 }
 
 /**
- * Runs fn with PostgreSQL told not to build hash tables: a sum per machine over a year is then read in machine order
- * from the index of the days with a failure (migrations 0060, 0061) and joined with the machines along their key,
- * where the planner prices a hash table of 100,000 machines lower. On the large tenant the ranking of every machine took 430 ms to sum with a
- * hash table against 164 from the index, and 277 ms in all with a hash join against 222 with a merge join. Nor
- * parallel workers: the sum then streams in machine order into the join without a sort of its 100,000 rows
- * (about 15 ms), and the other core is busy with the report's totals (sideBySide). Not on the embedded database:
+ * Runs fn with PostgreSQL told not to build hash tables: a sum per machine over a period is then read in machine
+ * order from its index (the machines' years, migration 0062; the days with a failure, 0060 and 0061) and joined with
+ * the machines along their key, where the planner prices a hash table of 100,000 machines lower. On the large tenant
+ * the ranking of every machine took 430 ms to sum a year's days with a hash table against 164 from the index, and
+ * 277 ms in all with a hash join against 222 with a merge join. Nor parallel workers: the sum then streams in machine
+ * order into the join without a sort of its 100,000 rows (about 15 ms), and the other core is busy with the
+ * report's totals (sideBySide). Not on the embedded database:
  * without autovacuum its index-only scans read the table row by row.
  */
 export async function summedInKeyOrder<T>(ctx: ReportContext, fn: () => Promise<T>): Promise<T> {

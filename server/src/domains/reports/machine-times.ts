@@ -201,7 +201,13 @@ export function machineTimesSql(
  * figures (fd); for one person, every day from the day figures. On PostgreSQL inside summedInKeyOrder each is read
  * in machine order and merged with the machines along their key.
  */
-export function failuresPerMachine(q: ReportQuery, period: Bucket, sql: Sql) {
+export interface MachineFailures {
+  ctes: string;
+  join(e: string, failedOnly?: boolean): string;
+  failures: string;
+}
+
+export function failuresPerMachine(q: ReportQuery, period: Bucket, sql: Sql): MachineFailures {
   const days = (ranges: string[]) =>
     `fd as (select f.equipment_id as id, sum(f.failures) as failures from repair_day_figures f
              where f.tenant_id = $1 and f.failures <> 0 and (${ranges.join(' or ')})
@@ -215,7 +221,7 @@ export function failuresPerMachine(q: ReportQuery, period: Bucket, sql: Sql) {
       ctes: days([range(period.start, dayAfter(period.end))]),
       // Only the machines that failed (failedOnly): an inner join, so that one person's few days find their machines
       // by key instead of 100,000 machines being read for them.
-      join: (e: string, failedOnly = false) => `${failedOnly ? '' : 'left '}join fd on fd.id = ${e}.id`,
+      join: (e, failedOnly) => `${failedOnly ? '' : 'left '}join fd on fd.id = ${e}.id`,
       failures: 'coalesce(fd.failures, 0)',
     };
   const ends = [
@@ -243,8 +249,7 @@ export function failuresPerMachine(q: ReportQuery, period: Bucket, sql: Sql) {
             group by y.equipment_id)`;
   return {
     ctes: ends.length ? `${fy},\n  ${days(ends)}` : fy,
-    join: (e: string, _failedOnly = false) =>
-      `left join fy on fy.id = ${e}.id${ends.length ? ` left join fd on fd.id = ${e}.id` : ''}`,
+    join: (e) => `left join fy on fy.id = ${e}.id${ends.length ? ` left join fd on fd.id = ${e}.id` : ''}`,
     failures: `coalesce(fy.failures, 0)${ends.length ? ' + coalesce(fd.failures, 0)' : ''}`,
   };
 }
