@@ -53,8 +53,11 @@ export function bundleFigures(dist: string): BundleFigures | null {
   const key = (re: RegExp) => Object.keys(m).find((k) => re.test(m[k]!.src ?? k));
   const entry = Object.keys(m).find((k) => m[k]!.isEntry)!;
   const login = closure(m, [entry, key(/LoginPage\.tsx$/) ?? entry]);
-  const shell = closure(m, [entry, key(/layout\/Layout\.tsx$/) ?? entry]);
-  const pages = Object.keys(m).filter((k) => m[k]!.isDynamicEntry && !/Layout\.tsx$|LoginPage\.tsx$/.test(k));
+  // The signed-in application starts from its own chunk (app/app-entry.tsx), which /login does not load.
+  const shell = closure(m, [entry, key(/app\/app-entry\.tsx$/) ?? entry, key(/layout\/Layout\.tsx$/) ?? entry]);
+  const pages = Object.keys(m).filter(
+    (k) => m[k]!.isDynamicEntry && !/Layout\.tsx$|LoginPage\.tsx$|app-entry\.tsx$/.test(k),
+  );
   const largest = pages
     .map((k) => ({
       file: (m[k]!.src ?? k).replace(/^src\//, ''),

@@ -95,7 +95,7 @@ async function timed<T>(fn: () => Promise<T>): Promise<[T, number]> {
 
 async function benchOn(name: string, db: Database): Promise<Figure> {
   await migrate(db);
-  await seed(db, { seedAdminPassword: BENCH_PASSWORD, databaseUrl: '' });
+  await seed(db, { seedAdminPassword: BENCH_PASSWORD, databaseUrl: '', demoHistory: false });
   const t = await newTenant(
     db,
     '华东点检基准有限公司',

@@ -17,7 +17,16 @@ import { openDatabase } from '../../server/src/db/index.js';
 import { commandLine } from './flags.js';
 import { BIG_TENANT, generate } from './generate/index.js';
 import { machineLine } from './machine.js';
-import { BENCH_PASSWORD, benchPgUrl, jobsAtRest, login, pgReachable, repoRoot, startServer } from './server.js';
+import {
+  BENCH_PASSWORD,
+  benchPgUrl,
+  dropBenchSchema,
+  jobsAtRest,
+  login,
+  pgReachable,
+  repoRoot,
+  startServer,
+} from './server.js';
 
 const { flag, has, command } = commandLine();
 const quick = has('quick');
@@ -132,14 +141,7 @@ async function onPostgres(): Promise<Row[]> {
     }
   } finally {
     if (!given) {
-      const drop = await openDatabase({
-        databaseUrl: benchPgUrl,
-        databasePoolSize: 1,
-        databaseSchema: 'public',
-        dataDir: '',
-      });
-      await drop.exec(`drop schema if exists "${schema}" cascade`);
-      await drop.close();
+      await dropBenchSchema(schema);
     }
   }
   return rows;

@@ -166,3 +166,14 @@ export async function pgReachable(url = benchPgUrl): Promise<boolean> {
     return false;
   }
 }
+
+/** Drops a bench's schema on the PostgreSQL server, through a connection of its own (the bench's pool is closed). */
+export async function dropBenchSchema(schema: string, url = benchPgUrl): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(`drop schema if exists "${schema}" cascade`);
+  } finally {
+    await client.end();
+  }
+}

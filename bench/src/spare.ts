@@ -124,7 +124,7 @@ async function pairOf(tx: TenantTx, order: string): Promise<Pair & { onHand: num
 
 async function build(db: Database): Promise<Target> {
   await migrate(db);
-  await seed(db, { seedAdminPassword: BENCH_PASSWORD, databaseUrl: '' });
+  await seed(db, { seedAdminPassword: BENCH_PASSWORD, databaseUrl: '', demoHistory: false });
   const admin = `spr${process.pid}`;
   const t = await newTenant(db, '华东备件基准有限公司', `bench-spare-${process.pid}`, admin, BENCH_PASSWORD);
   log(`generating ${moves.toLocaleString('en-US')} movements`);

@@ -233,7 +233,8 @@ browserSuite('access rules and session flow (spec 2.1, 4, 7, 8)', () => {
 
     // 401: 请重新登录, log out and reload to the login page.
     answer = { status: 401, json: { error: 'unauthorized', error_description: 'expired' } };
-    await refetch();
+    // Not refetch(): the session may end before the shell has drawn.
+    await page.goto('/dashboard');
     await page.locator('.ant-message-error', { hasText: '请重新登录' }).first().waitFor();
     await page.waitForURL(/\/login\?redirect=/);
     expect(await cookieValue(page, 'Admin-Token')).toBeUndefined();

@@ -1,3 +1,4 @@
+import ExcelJS from 'exceljs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import {
@@ -202,12 +203,32 @@ browserSuite('patrol, spot check and maintenance', () => {
   it('lists every reading of the kind and exports them as spot-check task details (spec 3.1 ywlx 3)', async () => {
     await page.goto('/check/task/2');
     await waitForShell(page);
+    const listed = page.waitForResponse((r) => r.url().includes('/api-manage/checktaskdtl/page'));
     await page.getByTestId('check-view-details').click();
+    const count = Number(((await (await listed).json()) as { count: number }).count);
+    expect(count).toBeGreaterThan(0);
     const table = page.getByTestId('resource-table-checktaskdtl');
     await table.locator('tr', { hasText: '95.5' }).first().waitFor(SLOW);
+    const headers = (await table.locator('thead th').allInnerTexts()).map((h) => h.trim()).filter(Boolean);
     await page.getByTestId('resource-export').click();
     await openFromUserMenu(page, 'menu-downloads');
-    await page.getByTestId('downloads-dialog').getByText('点检任务明细').first().waitFor(SLOW);
+    const entry = page.getByTestId('downloads-dialog').locator('tr', { hasText: '点检任务明细' }).first();
+    const link = entry.getByTestId('download-link');
+    await link.waitFor({ timeout: 20_000 });
+    const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.readFile(await download.path());
+    const ws = wb.worksheets[0]!;
+    const cells = (r: number) =>
+      (ws.getRow(r).values as unknown[]).slice(1).map((v) => (v === null || v === undefined ? '' : String(v)));
+    // The sheet has the list's columns in the same language, one row per reading of the list, the 95.5 among them.
+    const sheetHeaders = cells(1);
+    for (const h of headers.filter((x) => !['操作', '#'].includes(x))) expect(sheetHeaders).toContain(h);
+    expect(ws.rowCount - 1).toBe(count);
+    const rows = Array.from({ length: count }, (_, i) => cells(i + 2));
+    expect(rows.some((r) => r.some((v) => v === '95.5'))).toBe(true);
+    expect(rows.every((r) => r.some((v) => v !== ''))).toBe(true);
+    await page.keyboard.press('Escape');
   });
 
   it("adds a template's items and a scheme of them from the items page, naming a code in use", async () => {
@@ -291,13 +312,13 @@ browserSuite('patrol, spot check and maintenance', () => {
     await waitForShell(page);
     const row = page.getByTestId('resource-table-mesurtask').locator('tr', { hasText: '出口压力表年度检定' });
     await row.getByTestId('mesurtask-finish').click(SLOW);
-    const dialog = page.getByTestId('repair-action-dialog');
+    const dialog = page.getByTestId('workflow-action-dialog');
     await dialog.getByTestId('field-calibratedAt').click();
     await page.keyboard.type('2026-11-20');
     await page.keyboard.press('Enter');
     await choose(page, dialog.getByTestId('field-result'), '合格');
     await dialog.getByTestId('field-certificateNo').fill('JD-E2E-1');
-    await page.getByTestId('repair-action-submit').click();
+    await page.getByTestId('workflow-action-submit').click();
     await expectToast(page, /登记检定结果/);
     const plan = (await api<Row[]>('GET', '/api-manage/mesurplan/page?code=JL-1'))[0]!;
     expect(plan).toMatchObject({ lastCalibratedAt: '2026-11-20', nextDue: '2027-11-20' });

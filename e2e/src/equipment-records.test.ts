@@ -154,7 +154,7 @@ browserSuite('equipment records (allotment, record card, QR labels)', () => {
     const width = await p.evaluate(() => document.documentElement.scrollWidth);
     expect(Math.round(width)).toBeLessThanOrEqual(PHONE.width);
     await screenshot(p, 'equipment-count-phone');
-    await p.getByTestId('count-close-open').click();
+    await p.getByTestId('count-card-close').click();
     await confirmPop(p);
     await p.getByTestId('count-lines').getByText('盘亏').first().waitFor();
     await phone.close();

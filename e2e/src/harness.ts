@@ -232,7 +232,7 @@ export interface ContextOptions {
 /** A fresh browser context (own cookies and storage) on the server, optionally logged in. */
 export async function newContext(
   browser: Browser,
-  server: TestServer,
+  server: Pick<TestServer, 'url'>,
   options: ContextOptions = {},
 ): Promise<BrowserContext> {
   const context = await browser.newContext({

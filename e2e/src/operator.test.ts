@@ -72,6 +72,28 @@ browserSuite('operator console', () => {
     await server?.stop();
   });
 
+  it("lands root on the operator's console: its groups in the sidebar, no tenant business pages", async () => {
+    const ctx = await newContext(browser, server, { lang: 'zh' });
+    const page = await ctx.newPage();
+    await page.goto('/login');
+    await loginThroughForm(page, 'root');
+    await page.waitForURL('**/dashboard');
+    await waitForShell(page);
+    const home = page.getByTestId('operator-console');
+    await home.waitFor();
+    // The demo factory is the one tenant company of a fresh start.
+    await home.getByTestId('operator-figure-companies').getByText('1', { exact: true }).waitFor();
+    expect(await page.getByTestId('home-panel').count()).toBe(0);
+    const sidebar = page.getByTestId('sidebar');
+    await sidebar.getByText('超管专用', { exact: true }).waitFor();
+    await sidebar.getByText('运营管理', { exact: true }).waitFor();
+    for (const business of ['工作台', '系统设置', '设备管理', '维修任务', '备件管理', '报表中心'])
+      expect(await sidebar.getByText(business, { exact: true }).count()).toBe(0);
+    await home.getByTestId('operator-figure-companies').click();
+    await page.waitForURL('**/admin/company');
+    await ctx.close();
+  });
+
   it('creates a company with its administrator on a version', async () => {
     await root.goto('/admin/company');
     await waitForShell(root);

@@ -27,7 +27,7 @@ const SLOW = { timeout: 15_000 };
 const table = (page: Page) => page.getByTestId('resource-table-maintaintask');
 const rows = (page: Page) => table(page).locator('tbody tr.ant-table-row');
 const drawer = (page: Page) => page.getByTestId('repair-drawer');
-const dialog = (page: Page) => page.getByTestId('repair-action-dialog').locator('.ant-modal');
+const dialog = (page: Page) => page.getByTestId('workflow-action-dialog').locator('.ant-modal');
 /** A 1×1 PNG (the server checks the bytes of an upload). */
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
@@ -42,7 +42,7 @@ async function act(page: Page, action: string, state: string, fill?: () => Promi
   if (fill) {
     await dialog(page).waitFor();
     await fill();
-    await page.getByTestId('repair-action-submit').click();
+    await page.getByTestId('workflow-action-submit').click();
     await dialog(page).waitFor({ state: 'detached' });
   }
   await expect.poll(() => drawer(page).getAttribute('data-state'), SLOW).toBe(state);
@@ -120,16 +120,16 @@ browserSuite('repair orders screen', () => {
 
     // Finishing needs the fault reason: the dialog refuses without it.
     await drawer(page).getByTestId('repair-action-finish').click();
-    await page.getByTestId('repair-action-submit').click();
+    await page.getByTestId('workflow-action-submit').click();
     await dialog(page).locator('.ant-form-item-explain-error', { hasText: '故障原因' }).waitFor();
     await pickOption(page, dialog(page).getByTestId('field-faultReasonId'));
     await dialog(page).getByTestId('field-comment').fill('更换主轴轴承');
-    await page.getByTestId('repair-action-submit').click();
+    await page.getByTestId('workflow-action-submit').click();
     await dialog(page).waitFor({ state: 'detached' });
     await expect.poll(() => drawer(page).getAttribute('data-state'), SLOW).toBe('finished');
 
     // The demo factory's repair flow is enabled: finishing started its approval, and the admin decides its node.
-    await drawer(page).getByTestId('repair-approval-pending').getByText('设备主管审批').waitFor();
+    await drawer(page).getByTestId('workflow-approval-pending').getByText('设备主管审批').waitFor();
     expect(await drawer(page).getByTestId('repair-action-check').count()).toBe(0);
     const timeline = drawer(page).getByTestId('repair-timeline');
     await expect
@@ -143,12 +143,12 @@ browserSuite('repair orders screen', () => {
     await timeline.getByText('接单').first().waitFor();
     await screenshot(page, 'repair-drawer-finished');
 
-    await drawer(page).getByTestId('repair-approval-approve').click();
+    await drawer(page).getByTestId('workflow-approval-approve').click();
     await dialog(page).waitFor();
-    await page.getByTestId('repair-action-submit').click();
+    await page.getByTestId('workflow-action-submit').click();
     await dialog(page).waitFor({ state: 'detached', ...SLOW });
     await expect.poll(() => drawer(page).getAttribute('data-state'), SLOW).toBe('checked');
-    await expect.poll(() => drawer(page).getByTestId('repair-approval-pending').count(), SLOW).toBe(0);
+    await expect.poll(() => drawer(page).getByTestId('workflow-approval-pending').count(), SLOW).toBe(0);
     await expect.poll(() => timeline.locator('[data-action]').count(), SLOW).toBeGreaterThan(5);
     await drawer(page).getByTestId('repair-field-faultReasonId').waitFor();
 
@@ -467,7 +467,7 @@ browserSuite('repair orders screen', () => {
       .poll(() => card.getByTestId('workboard-approvals-count').getAttribute('data-count'), SLOW)
       .toBe(String(mine.count));
     await card.getByTestId('workboard-approval').filter({ hasText: order.code }).click();
-    await drawer(page).getByTestId('repair-approval-pending').waitFor(SLOW);
+    await drawer(page).getByTestId('workflow-approval-pending').waitFor(SLOW);
     await drawer(page).getByText(order.code).first().waitFor();
   });
 

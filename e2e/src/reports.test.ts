@@ -141,6 +141,27 @@ browserSuite('reports', () => {
     expect(missingTranslations.filter((m) => m.includes('reports'))).toEqual([]);
   });
 
+  it('keeps the MTBF page of 60 machines to a few screens on a phone: its table paged, its chart scrolling sideways', async () => {
+    context = await newContext(browser, server, { token, lang: 'zh', viewport: PHONE });
+    const page = await context.newPage();
+    await openReport(page, '/reportform/mtchart', 'mtchart');
+    await page.getByTestId('report-chart').locator('canvas').waitFor(SLOW);
+    const table = page.getByTestId('report-table');
+    await expect.poll(() => table.locator('.list-card').count(), SLOW).toBe(10);
+    const pager = page.getByTestId('list-cards-pager');
+    await pager.waitFor();
+    const height = await page.evaluate(() => document.documentElement.scrollHeight);
+    expect(height).toBeLessThan(4 * PHONE.height);
+    expect(Math.round(await page.evaluate(() => document.documentElement.scrollWidth))).toBeLessThanOrEqual(
+      PHONE.width,
+    );
+    await screenshot(page, 'reports-mtchart-phone');
+    const first = await table.locator('.list-card').first().innerText();
+    await pager.locator('.ant-pagination-next').click();
+    await expect.poll(() => table.locator('.list-card').first().innerText()).not.toBe(first);
+    await context.close();
+  });
+
   it('a board opens on a TV without a session and follows an order that moves', async () => {
     const board = await call('/api-list/board/save', { kind: 'repair', name: 'E2E 维修看板' });
     context = await newContext(browser, server, { lang: 'zh' });

@@ -14,9 +14,10 @@ import {
 } from './harness.js';
 
 /*
- * Spare stock: a receipt is entered, approved and posted from /spare/inbound; an issue to a repair order from
- * /spare/out makes the order's parts cost real; the stock and movements show it, in Chinese on a desktop and in
- * English on a 390 px phone.
+ * Spare stock: a receipt is entered, approved and posted from 备件入库 (/spare/in), another posted in one step;
+ * an issue to a repair order from /spare/out makes the order's parts cost real, and so does a part recorded in
+ * the order's drawer (issued from stock at once, priced at the average); the stock and movements show it, in
+ * Chinese on a desktop and in English on a 390 px phone.
  */
 
 const SLOW = { timeout: 15_000 };
@@ -70,12 +71,19 @@ browserSuite('spare stock screens', () => {
     await server?.stop();
   });
 
-  it('enters a receipt, approves and posts it: the stock grows', async () => {
-    await page.goto('/spare/inbound');
+  it('enters a receipt from 备件入库, approves and posts it: the stock grows', async () => {
+    await page.goto('/workboard');
     await waitForShell(page);
+    await page.locator('.ant-menu').getByText('备件管理').first().click();
+    await page.locator('.ant-menu').getByText('备件入库', { exact: true }).click();
+    await page.waitForURL(/\/spare\/in$/);
     await docTable(page).waitFor();
     await page.getByTestId('spare-new-doc').click();
     await form(page).waitFor();
+    // The lines are named above them.
+    const head = form(page).getByTestId('spare-line-head');
+    for (const label of ['备件', '数量', '单价', '批次', '库位'])
+      await head.getByText(label, { exact: true }).waitFor();
     await pickOption(page, form(page).getByTestId('field-warehouseId'), '备件仓库');
     await form(page).getByTestId('spare-scan').locator('input').fill('SP-BRG-6205');
     await form(page).getByTestId('spare-scan').locator('input').press('Enter');
@@ -85,13 +93,30 @@ browserSuite('spare stock screens', () => {
     await screenshot(page, 'spare-receipt-form');
     await page.getByTestId('spare-doc-submit').click();
     await form(page).waitFor({ state: 'detached' });
+    // The form closes once the draft is saved; the submit step follows it.
+    await expect.poll(async () => (await latestDoc('receipt')).state, SLOW).toBe('submitted');
     const doc = await latestDoc('receipt');
-    expect(doc.state).toBe('submitted');
     await docRow(page, doc.code).getByText('待审核').waitFor(SLOW);
     await act(doc.code, doc.id, 'approve', 'approved');
     await act(doc.code, doc.id, 'post', 'posted');
     await docRow(page, doc.code).getByText('已过账').waitFor(SLOW);
     await screenshot(page, 'spare-inbound-desktop');
+  });
+
+  it('posts a receipt in one step (no approval flow): one confirm, not four', async () => {
+    await page.getByTestId('spare-new-doc').click();
+    await form(page).waitFor();
+    await pickOption(page, form(page).getByTestId('field-warehouseId'), '备件仓库');
+    await form(page).getByTestId('spare-scan').locator('input').fill('SP-BRG-6205');
+    await form(page).getByTestId('spare-scan').locator('input').press('Enter');
+    await form(page).locator('[data-testid="spare-line-0"]:not([data-part=""])').waitFor();
+    await numberBox(page, 'spare-line-qty-0').fill('5');
+    await numberBox(page, 'spare-line-cost-0').fill('20');
+    await page.getByTestId('spare-doc-post-now').click();
+    await form(page).waitFor({ state: 'detached' });
+    const doc = await latestDoc('receipt');
+    await expect.poll(async () => (await latestDoc('receipt')).state, SLOW).toBe('posted');
+    await docRow(page, doc.code).getByText('已过账').waitFor(SLOW);
   });
 
   it('issues two of them to a repair order: the order is costed at the average', async () => {
@@ -140,6 +165,48 @@ browserSuite('spare stock screens', () => {
     expect(Number(after.onHand)).toBe(Number(before.onHand) - 2);
   });
 
+  it("records a part in the order's drawer: issued from stock at once, priced at the average", async () => {
+    const machines = await api<{ id: number }[]>('GET', '/api-manage/equipment/page?page=1&limit=1');
+    const order = (
+      await api<{ id: number; code: string }>('POST', '/api-manage/maintaintask/save', {
+        equipmentId: machines.body.data[0]!.id,
+        phenomenon: '联轴器磨损',
+        urgency: 'normal',
+      })
+    ).body.data;
+    const stockOf = async () =>
+      (
+        await api<{ onHand: string; avgCost: string }[]>(
+          'GET',
+          '/api-manage/spareparts/stock/page?partCode=SP-BRG-6205',
+        )
+      ).body.data[0]!;
+    const before = await stockOf();
+    await page.goto('/repair_admin/task/0');
+    await waitForShell(page);
+    await page.getByTestId('resource-table-maintaintask').waitFor();
+    // No "+" expander in the list: the lines are in the drawer.
+    expect(await page.getByTestId('resource-table-maintaintask').locator('.ant-table-row-expand-icon').count()).toBe(0);
+    await page.goto(`/repair_admin/task/0?id=${order.id}`);
+    const drawer = page.getByTestId('repair-drawer');
+    // The drawer loads the order and three lists: on a busy machine that takes a while.
+    await drawer.getByTestId('repair-part-add').waitFor({ timeout: 45_000 });
+    await drawer.getByTestId('repair-part-add').click();
+    const partForm = page.getByTestId('repair-part-form');
+    await partForm.waitFor();
+    await pickOption(page, partForm.getByTestId('field-sparePartId'), 'SP-BRG-6205', true);
+    await pickOption(page, partForm.getByTestId('field-warehouseId'), '备件仓库');
+    const price = partForm.locator('input[data-testid="repair-part-price"], [data-testid="repair-part-price"] input');
+    await expect.poll(async () => Number(await price.first().inputValue()), SLOW).toBe(Number(before.avgCost));
+    await screenshot(page, 'repair-part-form');
+    await page.getByTestId('repair-part-save').click();
+    await partForm.waitFor({ state: 'detached' });
+    await expect.poll(async () => Number((await stockOf()).onHand), SLOW).toBe(Number(before.onHand) - 1);
+    // The part is listed by its name (SP-BRG-6205 is the demo's 深沟球轴承).
+    await drawer.getByTestId('resource-table-repairpart').getByText('深沟球轴承').first().waitFor(SLOW);
+    await page.keyboard.press('Escape');
+  });
+
   it('shows the stock and the movements (desktop, Chinese)', async () => {
     await page.goto('/spare/stock');
     await waitForShell(page);
@@ -159,6 +226,10 @@ browserSuite('spare stock screens', () => {
     await waitForShell(p);
     await p.getByTestId('resource-table-sparestock').getByText('SP-BRG-6205').first().waitFor(SLOW);
     await p.getByText('Stock', { exact: true }).first().waitFor();
+    // A stock card is titled by its part, not "—".
+    const titles = await p.getByTestId('list-card-title').allInnerTexts();
+    expect(titles.length).toBeGreaterThan(0);
+    expect(titles.filter((x) => x.trim() === '—')).toEqual([]);
     const overflow = await p.evaluate(() => Math.round(document.documentElement.scrollWidth) > window.innerWidth);
     expect(overflow).toBe(false);
     await screenshot(p, 'spare-stock-phone');

@@ -10,13 +10,15 @@ import type { Database } from './db/index.js';
 import { domains } from './domains/index.js';
 import { registerAuth } from './platform/auth/plugin.js';
 import { TokenService } from './platform/auth/tokens.js';
+import { openFileStore } from './platform/files/open-store.js';
 import { registerErrorHandler } from './platform/http/error-handler.js';
-import { registerInputGuard } from './platform/http/input-guard.js';
+import { INPUT_RULES, registerInputGuard } from './platform/http/input-guard.js';
 import { lazyCompilers } from './platform/http/lazy-compilers.js';
 import { JobRunner } from './platform/jobs/runner.js';
 import './platform/http/types.js';
 import { Realtime } from './platform/realtime/realtime.js';
 import { realtimeRoutes } from './platform/realtime/routes.js';
+import { registerPlatformHandle } from './platform/resources/platform-handle.js';
 import { auditOperatorChanges } from './platform/system/operator-audit.js';
 import { attachOwnerDb } from './platform/system/owner.js';
 import { registerWeb } from './platform/web/static.js';
@@ -57,6 +59,10 @@ export async function buildApp({
     // Only configured proxies may name the client's address (login lock and SMS limits count per address).
     trustProxy: typeof config.trustProxy === 'number' ? hops(config.trustProxy) : config.trustProxy,
     bodyLimit: 20 * 1024 * 1024,
+    // A stopping server (SIGTERM, main.ts) closes its listening socket first, so a load balancer sends new
+    // connections elsewhere; a request that reached it on a connection already accepted is served, not
+    // answered 503: the balancer cannot replay a POST that it has sent (docs/scaling.md).
+    return503OnClosing: false,
     ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, allErrors: false, allowUnionTypes: true } },
     schemaController: { compilersFactory: lazyCompilers() },
   });
@@ -66,18 +72,32 @@ export async function buildApp({
   app.decorate('tokens', new TokenService(jwtSecret, config.accessTokenSeconds));
   app.decorate('realtime', new Realtime(db, app.log, config.databaseSchema));
   app.decorate('jobs', new JobRunner(db, app.log));
+  app.decorate('fileStore', await openFileStore(config, db));
+  app.decorate('healthParts', {});
 
   await app.register(formbody);
   await app.register(multipart, { limits: { fileSize: 50 * 1024 * 1024, files: 5 } });
   await app.register(websocket);
   await app.register(swagger, {
     openapi: {
-      info: { title: 'Equipment management platform API', version: '1.0.0' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
-      security: [{ bearer: [] }],
+      info: { title: 'Equipment management platform API', version: '1.0.0', description: INPUT_RULES },
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer' },
+          // Another system's key (settings, API keys): the header `Authorization: ApiKey <secret>`.
+          apiKey: {
+            type: 'apiKey',
+            in: 'header',
+            name: 'Authorization',
+            description: 'Authorization: ApiKey <secret>; refused on login, password and API key routes.',
+          },
+        },
+      },
+      security: [{ bearer: [] }, { apiKey: [] }],
     },
   });
   registerAuth(app);
+  registerPlatformHandle(app);
   registerInputGuard(app);
   await app.register(async (scope) => {
     scope.addHook('onRoute', (route) => {
@@ -95,14 +115,24 @@ export async function buildApp({
       schema: {
         tags: ['platform'],
         response: {
-          200: { type: 'object', properties: { status: { type: 'string' }, database: { type: 'string' } } },
-          503: { type: 'object', properties: { status: { type: 'string' }, database: { type: 'string' } } },
+          200: {
+            type: 'object',
+            properties: { status: { type: 'string' }, database: { type: 'string' } },
+            additionalProperties: true,
+          },
+          503: {
+            type: 'object',
+            properties: { status: { type: 'string' }, database: { type: 'string' } },
+            additionalProperties: true,
+          },
         },
       },
     },
     async (_req, reply) => {
       const up = await db.ping();
-      return reply.code(up ? 200 : 503).send({ status: up ? 'ok' : 'unavailable', database: db.kind });
+      // What other parts report of themselves (healthParts: the machine-data broker's state and warnings).
+      const parts = Object.fromEntries(Object.entries(app.healthParts).map(([k, f]) => [k, f()]));
+      return reply.code(up ? 200 : 503).send({ status: up ? 'ok' : 'unavailable', database: db.kind, ...parts });
     },
   );
 
@@ -117,5 +147,6 @@ export async function buildApp({
   });
   app.addHook('onClose', async () => app.jobs.stop());
   app.addHook('onClose', async () => app.realtime.stop());
+  app.addHook('onClose', async () => app.fileStore.close());
   return app;
 }

@@ -1,33 +1,22 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
-import { createRouter } from './app/router';
-import { pushError, watchUnhandledErrors } from './platform/error-log';
-import { setUnauthorizedHandler } from './platform/http/client';
+import { mountLogin } from './app/login-entry';
+import { LOGIN_PATH } from './app/static-routes';
+import { watchUnhandledErrors } from './platform/error-log';
 import { initI18n } from './platform/i18n';
-import { clearSession } from './platform/session/storage';
 import './styles/global.css';
 
-// A 401: clear the token and session, then reload; the guard sends the user to the login page.
-setUnauthorizedHandler(() => {
-  clearSession();
-  setTimeout(() => window.location.reload(), 1200);
-});
+/** The application (router, pages, session) loads on its own: /login does not need it. */
+const startApp = async (element: HTMLElement): Promise<void> => {
+  const { mountApp } = await import('./app/app-entry');
+  mountApp(element);
+};
 
 async function start(): Promise<void> {
   await initI18n();
   const root = document.getElementById('root');
   if (!root) return;
-  const router = createRouter();
   watchUnhandledErrors();
-  createRoot(root, {
-    onUncaughtError: (error, info) => pushError(error, info.componentStack ?? '', 'uncaught'),
-    onCaughtError: (error, info) => pushError(error, info.componentStack ?? '', 'caught'),
-  }).render(
-    <StrictMode>
-      <RouterProvider router={router} />
-    </StrictMode>,
-  );
+  if (window.location.pathname === LOGIN_PATH) mountLogin(root, startApp);
+  else await startApp(root);
 }
 
 void start();

@@ -8,6 +8,7 @@ import { type CheckSize, fillCheckPlans, workCheckHistory } from './check.js';
 import { equipmentMaker, moulds } from './ledger.js';
 import { insertPeople, people } from './people.js';
 import { buildPlant } from './plant.js';
+import { fillProduction, type ProductionSize } from './production.js';
 import { random } from './random.js';
 import { fillRepairHistory } from './repair.js';
 import { fillSpareStore, type SpareSize } from './spare.js';
@@ -25,6 +26,8 @@ export interface FactorySize {
   spare?: SpareSize;
   /** Check plans switched on and the days of tasks they made, worked as a plant would (none when absent). */
   check?: CheckSize & { historyDays: number };
+  /** Stations, a year of work orders with their plan tasks and work reports (none when absent). */
+  production?: ProductionSize;
 }
 
 export interface FactoryTarget {
@@ -115,6 +118,7 @@ export async function fillFactory(
   if (size.repairOrders > 0 && size.equipment > 0)
     await fillRepairHistory(scoped, size.repairOrders, keepers, (n) => add('repair_orders', n));
   if (size.spare) await fillSpareStore(scoped, size.spare, add, analyze);
+  if (size.production && size.equipment > 0) await fillProduction(scoped, size.production, add, analyze);
   if (size.check) {
     const now = new Date();
     await fillCheckPlans(db, target.tenantId, target.adminId, size.check, now);

@@ -7,10 +7,11 @@ import { BIG_TENANT, type GenerateResult, generate, PLANS } from './index.js';
 let db: Database;
 let result: GenerateResult;
 
+// Up to five minutes: the tiny scale takes about 50 s alone, several times that beside other suites on two cores.
 beforeAll(async () => {
   db = await openPglite();
   result = await generate(db, { scale: 'tiny', password: 'Bench12345' });
-}, 120_000);
+}, 300_000);
 afterAll(async () => db?.close());
 
 const one = async <T extends object>(sql: string, params: unknown[] = []) => (await db.query<T>(sql, params)).rows[0]!;
@@ -18,6 +19,40 @@ const bigTenant = async () =>
   Number((await one<{ id: number }>('select id from companies where code = $1', [BIG_TENANT.code])).id);
 
 describe('the data generator', () => {
+  it("makes a year of production: four tasks per order, each report on its task and its station's machine", async () => {
+    const tenant = await bigTenant();
+    const p = PLANS.tiny.big!.production!;
+    const c = await one<{
+      orders: number;
+      tasks: number;
+      reports: number;
+      stations: number;
+      wrong: number;
+      span: number;
+    }>(
+      `select (select count(*)::int from work_orders where tenant_id = $1 and code like 'GWO-%') as orders,
+              (select count(*)::int from plan_tasks t join work_orders o on o.tenant_id = t.tenant_id
+                  and o.id = t.work_order_id where t.tenant_id = $1 and o.code like 'GWO-%') as tasks,
+              (select count(*)::int from work_reports r join work_orders o on o.tenant_id = r.tenant_id
+                  and o.id = r.work_order_id where r.tenant_id = $1 and o.code like 'GWO-%') as reports,
+              (select count(*)::int from stations where tenant_id = $1 and code like 'GST-%') as stations,
+              (select count(*)::int from work_reports r join plan_tasks t on t.tenant_id = r.tenant_id and t.id = r.plan_task_id
+                 join stations s on s.tenant_id = t.tenant_id and s.id = t.station_id
+                where r.tenant_id = $1 and (r.work_order_id <> t.work_order_id or r.equipment_id <> s.equipment_id
+                       or r.station_id <> t.station_id)) as wrong,
+              (select (max(end_at)::date - min(end_at)::date)::int from work_reports where tenant_id = $1) as span`,
+      [tenant],
+    );
+    expect(c).toMatchObject({
+      orders: p.orders,
+      tasks: p.orders * 4,
+      reports: p.reports,
+      stations: p.stations,
+      wrong: 0,
+    });
+    expect(c.span).toBeGreaterThanOrEqual(360);
+  });
+
   it('creates the planned tenants, equipment and people and counts its rows', async () => {
     const plan = PLANS.tiny;
     expect(result.tenants).toBe(1 + plan.small.count);

@@ -46,6 +46,7 @@ export const PLANS: Record<Scale, ScalePlan> = {
       repairOrders: 5_000,
       spare: { parts: 300, warehouses: 2, moves: 20_000 },
       check: { plans: 1_000, schemesPerKind: 4, itemsPerScheme: 6, historyDays: 7 },
+      production: { stations: 200, orders: 400, reports: 16_000 },
     },
     small: { count: 2, size: smallSize(100, 10, 200) },
   },
@@ -59,6 +60,7 @@ export const PLANS: Record<Scale, ScalePlan> = {
       repairOrders: 1_000_000,
       spare: { parts: 5_000, warehouses: 4, moves: 2_000_000 },
       check: { plans: 50_000, schemesPerKind: 20, itemsPerScheme: 6, historyDays: 7 },
+      production: { stations: 200, orders: 50_000, reports: 2_000_000 },
     },
     small: { count: 50, size: smallSize(300, 20, 2_000) },
   },
@@ -98,7 +100,8 @@ export async function generate(
 ): Promise<GenerateResult> {
   const log = opts.log ?? (() => undefined);
   await migrate(db);
-  await seed(db, { seedAdminPassword: opts.password, databaseUrl: opts.databaseUrl ?? '' });
+  // The demo factory without its year of history (DEMO_HISTORY=0): the scales add their own.
+  await seed(db, { seedAdminPassword: opts.password, databaseUrl: opts.databaseUrl ?? '', demoHistory: false });
   const started = Date.now();
   const plan = PLANS[opts.scale];
   const counts: RowCounts = {};

@@ -65,6 +65,7 @@ export async function openPglite(
         return fn(wrap(tx), preludeRows);
       }),
     spareConnection: () => false,
+    exclusive: (_key, fn) => fn(),
     async ping() {
       if (closed) return false;
       try {

@@ -60,6 +60,25 @@ function beginStatement(options: TransactionOptions | undefined): string {
   return options?.repeatableRead ? 'begin isolation level repeatable read' : 'begin';
 }
 
+/** Taken by every server while it creates its schema (the migrations and the seed have locks of their own). */
+const SCHEMA_LOCK = 4242000;
+
+/**
+ * Creates the schema unless it exists. `create schema if not exists` is not safe when two servers run it at once
+ * (the loser fails on pg_namespace's unique index), so it runs under an advisory lock every server takes.
+ */
+async function createSchema(url: string, schema: string): Promise<void> {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  try {
+    await c.query('select pg_advisory_lock($1)', [SCHEMA_LOCK]);
+    await c.query(`create schema if not exists "${schema}"`);
+  } finally {
+    // Ending the session lets go of the lock.
+    await c.end();
+  }
+}
+
 /**
  * A PostgreSQL server through a pool. The pool drops broken connections and opens new ones on demand,
  * so the server reconnects by itself when the database comes back.
@@ -68,13 +87,7 @@ export async function openPostgres(opts: PostgresOptions): Promise<Database> {
   if (opts.schema && opts.schema !== 'public') {
     if (!/^[a-z_][a-z0-9_]*$/.test(opts.schema))
       throw new Error(`DATABASE_SCHEMA must be a plain lower-case name: ${opts.schema}`);
-    const c = new pg.Client({ connectionString: opts.url });
-    await c.connect();
-    try {
-      await c.query(`create schema if not exists "${opts.schema}"`);
-    } finally {
-      await c.end();
-    }
+    await createSchema(opts.url, opts.schema);
   }
   const pool = new pg.Pool({
     connectionString: opts.url,
@@ -117,6 +130,17 @@ export async function openPostgres(opts: PostgresOptions): Promise<Database> {
         client.removeListener('error', onLost);
         // A broken connection is dropped, not returned to the pool.
         client.release(lost);
+      }
+    },
+    async exclusive(key, fn) {
+      const c = new pg.Client({ connectionString: opts.url });
+      c.on('error', (err) => opts.onError?.(err));
+      await c.connect();
+      try {
+        await c.query('select pg_advisory_lock($1)', [key]);
+        return await fn();
+      } finally {
+        await c.end().catch(() => undefined);
       }
     },
     spareConnection: () =>

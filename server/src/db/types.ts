@@ -56,6 +56,12 @@ export interface Database extends Queryable {
    * server instance behind a load balancer). Resolves to a function that stops listening.
    */
   listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * Runs fn (which may run many transactions) while holding the session advisory lock `key` on a connection of
+   * its own: one server at a time across every instance, and a server that dies lets go of it at once (its
+   * connection ends). The embedded database serves one process, which runs fn as it is.
+   */
+  exclusive<T>(key: number, fn: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 

@@ -12,4 +12,5 @@ export const dictionaryTemplate: { code: string; children: string[] }[] = [
   { code: 'repairproblem', children: ['wear', 'leak', 'noise', 'overheat', 'nopower', 'alarm'] },
   { code: 'repaircause', children: ['aging', 'misuse', 'lubrication', 'design', 'external'] },
   { code: 'repairremedy', children: ['replace', 'adjust', 'clean', 'weld', 'reset'] },
+  { code: 'scrapreason', children: ['material', 'dimension', 'surface', 'setup', 'machine', 'operator'] },
 ];

@@ -21,6 +21,9 @@ const task = (...extra: string[]): ButtonSeed[] =>
 const plan = (...extra: string[]): ButtonSeed[] =>
   btn('add', 'edit', 'delete', 'enable', 'generate', 'export', ...extra);
 
+/** The work order's workflow steps (production/workflow.ts) and its split. */
+const ORDER_STEPS = ['release', 'start', 'finish', 'close', 'cancel', 'split'];
+
 export const menuTree: MenuSeed[] = [
   { key: 'workboard', url: '/workboard', icon: 'DashboardOutlined', buttons: btn() },
   {
@@ -71,6 +74,9 @@ export const menuTree: MenuSeed[] = [
       { key: 'setUp.process', url: '/setUp/process', buttons: basic('design', 'enable') },
       { key: 'setUp.field', url: '/setUp/field', buttons: basic('enable') },
       { key: 'setUp.diyform', url: '/setUp/diyform', buttons: basic('design', 'enable') },
+      { key: 'setUp.labelmodel', url: '/labelmodel/index', buttons: basic() },
+      { key: 'setUp.apiKey', url: '/setUp/apiKey', buttons: btn('add', 'revokeKey') },
+      { key: 'setUp.webhook', url: '/setUp/webhook', buttons: basic('testSend') },
     ],
   },
   {
@@ -80,6 +86,7 @@ export const menuTree: MenuSeed[] = [
       { key: 'equipment.machine', url: '/equipment/machine/1', buttons: crud() },
       { key: 'equipment.ledger', url: '/equipment/ledger/1', buttons: crud('print', 'scrap', 'allot', 'count') },
       { key: 'equipment.allot', url: '/equipment/allot', buttons: basic('audit', 'recall', 'export') },
+      { key: 'equipment.pictures', url: '/equipment/pictures', buttons: crud() },
     ],
   },
   {
@@ -122,12 +129,29 @@ export const menuTree: MenuSeed[] = [
       { key: 'maintain.plan', url: '/maintain/plan/3', buttons: plan() },
       { key: 'maintain.task', url: '/maintain/task/2', buttons: task() },
       { key: 'maintain.byScan', url: '/maintain/byScan', buttons: btn('execute') },
+      { key: 'maintain.qualification', url: '/maintain/qualification', buttons: crud('invalidate', 'print') },
+      { key: 'maintain.eqptmt', url: '/maintain/eqptmt', buttons: crud() },
+      { key: 'maintain.maintainres', url: '/maintain/maintainres', buttons: crud() },
     ],
   },
   {
     key: 'repair_admin',
     icon: 'ToolOutlined',
-    children: [{ key: 'repair_admin.task', url: '/repair_admin/task/0', buttons: task('add', 'edit', 'delete') }],
+    children: [
+      { key: 'repair_admin.task', url: '/repair_admin/task/0', buttons: task('add', 'edit', 'delete') },
+      {
+        key: 'repair_admin.external',
+        url: '/repair_admin/external',
+        buttons: btn('add', 'edit', 'delete', 'export', 'quote', 'audit', 'execute', 'accept', 'cancel'),
+      },
+      { key: 'repair_admin.vendor', url: '/repair_admin/vendor', buttons: crud() },
+    ],
+  },
+  {
+    key: 'project',
+    url: '/project/index',
+    icon: 'ProjectOutlined',
+    buttons: btn('add', 'edit', 'delete', 'execute', 'audit', 'export'),
   },
   { key: 'experience', url: '/experience/index', icon: 'BookOutlined', buttons: crud() },
   {
@@ -140,6 +164,7 @@ export const menuTree: MenuSeed[] = [
         url: '/spare/stock',
         buttons: btn('stockIn', 'stockOut', 'transfer', 'stocktake', 'export'),
       },
+      { key: 'spare.in', url: '/spare/in', buttons: basic('stockIn', 'recall', 'export') },
       { key: 'spare.out', url: '/spare/out', buttons: basic('stockOut', 'recall', 'export') },
       { key: 'spare.allot', url: '/spare/allot', buttons: basic('transfer', 'recall', 'export') },
       { key: 'spare.audit', url: '/spare/audit', buttons: btn('audit', 'export') },
@@ -150,7 +175,34 @@ export const menuTree: MenuSeed[] = [
       { key: 'spare.review', url: '/spare/review', buttons: report() },
     ],
   },
-  { key: 'energy', url: '/energy/list', icon: 'ThunderboltOutlined', buttons: crud() },
+  {
+    key: 'production',
+    icon: 'ApartmentOutlined',
+    children: [
+      { key: 'production.planWork', url: '/production/planWork', buttons: crud(...ORDER_STEPS) },
+      { key: 'production.planTask', url: '/production/planTask', buttons: basic('schedule', 'export') },
+      { key: 'production.report', url: '/production/report', buttons: btn('add', 'export') },
+      { key: 'production.material', url: '/production/material', buttons: crud() },
+      { key: 'production.bom', url: '/production/bom', buttons: crud() },
+      { key: 'production.procedure', url: '/production/procedure', buttons: crud() },
+      { key: 'production.station', url: '/production/station', buttons: crud() },
+      { key: 'production.routing', url: '/production/routing', buttons: crud('design') },
+      { key: 'production.reports', url: '/production/reports', buttons: report() },
+    ],
+  },
+  { key: 'energy', url: '/energy/list', icon: 'ThunderboltOutlined', buttons: crud('read', 'print') },
+  {
+    key: 'das',
+    icon: 'ApiOutlined',
+    children: [
+      { key: 'das.gateway', url: '/das/gateway', buttons: basic('export', 'rotate') },
+      { key: 'das.device', url: '/das/device', buttons: crud() },
+      { key: 'das.instruction', url: '/das/instruction', buttons: btn('send', 'export') },
+      { key: 'das.alarmrule', url: '/das/alarmrule', buttons: crud() },
+      { key: 'das.alarm', url: '/das/alarm', buttons: btn('acknowledge', 'export') },
+      { key: 'das.mining', url: '/plateDataMining', buttons: btn() },
+    ],
+  },
   {
     key: 'reportform',
     icon: 'BarChartOutlined',
@@ -166,15 +218,37 @@ export const menuTree: MenuSeed[] = [
       { key: 'reportform.replace', url: '/reportform/replace', buttons: report() },
       { key: 'reportform.mtchart', url: '/reportform/mtchart', buttons: report() },
       { key: 'reportform.oeechart', url: '/reportform/oeechart', buttons: report() },
+      { key: 'reportform.externalCost', url: '/reportform/externalCost', buttons: report() },
     ],
   },
   { key: 'log', url: '/log/loglist', icon: 'FileTextOutlined', buttons: report() },
+  {
+    key: 'integral',
+    icon: 'TrophyOutlined',
+    children: [
+      { key: 'integral.model', url: '/integral/model', buttons: basic() },
+      { key: 'integral.set', url: '/integral/set', buttons: basic() },
+      { key: 'integral.ledger', url: '/integral/ledger', buttons: btn('adjust', 'export') },
+    ],
+  },
+  {
+    key: 'healthSurvey',
+    icon: 'HeartOutlined',
+    children: [
+      {
+        key: 'healthSurvey.index',
+        url: '/healthSurvey/index',
+        buttons: btn('add', 'edit', 'delete', 'export', 'link'),
+      },
+    ],
+  },
   // Hidden pages reached from the navbar; they carry the spec's fixed permission codes (spec 2.3, 6).
   {
     key: 'info',
     url: '/info/index',
     icon: 'InfoCircleOutlined',
     hidden: true,
+    operatorToo: true,
     buttons: [...btn(), { action: 'manage', code: 'back:company:manage' }],
   },
   {
@@ -188,6 +262,7 @@ export const menuTree: MenuSeed[] = [
     key: 'mes',
     icon: 'BellOutlined',
     hidden: true,
+    operatorToo: true,
     children: [{ key: 'mes.message', url: '/mes/message', hidden: true, buttons: btn('edit', 'delete') }],
   },
 ];

@@ -13,6 +13,11 @@ export interface MenuSeed {
   query?: string;
   /** Only for the platform (operator) company: super-administrator and operator pages. */
   platformOnly?: boolean;
+  /**
+   * A tenant menu the operator's console needs too (the navbar's messages and configuration pages): the platform
+   * company's people see only platform-only menus and these, never a tenant's business menus.
+   */
+  operatorToo?: boolean;
   /** Buttons of a page; each becomes the permission code `<key with ':' for '.'>:<action>` unless `code` is given. */
   buttons?: ButtonSeed[];
   children?: MenuSeed[];

@@ -31,6 +31,23 @@ export function flattenMenus(
 }
 
 /**
+ * The menus the platform company's people see: the operator's (platform-only) groups and the few tenant pages
+ * the console needs too (operatorToo, with their children), never a tenant's business menus.
+ */
+export function operatorMenuKeys(tree: MenuSeed[] = menuTree): Set<string> {
+  const keys = new Set<string>();
+  const walk = (seeds: MenuSeed[], inherited: boolean) => {
+    for (const seed of seeds) {
+      const kept = inherited || !!seed.platformOnly || !!seed.operatorToo;
+      if (kept) keys.add(seed.key);
+      walk(seed.children ?? [], kept);
+    }
+  };
+  walk(tree, false);
+  return keys;
+}
+
+/**
  * Brings the menus table up to the seeded tree: new menus and buttons are added, seeded ones updated. Two
  * set-based statements that leave unchanged rows alone, so a start on an existing database writes nothing.
  */

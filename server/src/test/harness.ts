@@ -101,6 +101,9 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
     demoHistory: false,
     dataDir: `/tmp/eam-test-${randomBytes(4).toString('hex')}`,
     webDist: '/nonexistent',
+    // Mosquitto has 1883 on the test machine: the machine-data tests give the embedded broker a port of its own.
+    mqttPort: 0,
+    dasDemoLive: false,
     ...overrides,
   };
   await migrate(db);

@@ -1,24 +1,21 @@
 import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { BootSpinner } from '../domains/shell/BootSpinner';
 import { getToken } from '../platform/session/storage';
-import { toast } from '../platform/ui/feedback';
-import { alreadyReported, bootstrapSession, resetSession, useSession } from './session';
+import { resetSession, retrySession, startSession, useSession } from './session';
 import { isPublicPath, LOGIN_PATH } from './static-routes';
 import { useDocumentTitle } from './useDocumentTitle';
 
-/** Only same-site paths are followed after login. */
-export function safeRedirect(value: string | null | undefined): string {
-  const ok = value?.startsWith('/') && !value.startsWith('//') && !value.startsWith('/\\');
-  return ok && value ? value : '/';
-}
+export { safeRedirect } from './login-flow';
 
 export const loginPathFor = (fullPath: string): string => `${LOGIN_PATH}?redirect=${encodeURIComponent(fullPath)}`;
 
 /**
  * The access rules (spec 2.1) and the session flow (spec 4): without a token only public paths render and any
  * other path goes to /login?redirect=<wanted path>; a token without roles loads user info and routes first;
- * a failure clears the session, shows the error and goes to /.
+ * a failure the server answered clears the session, shows the error and goes to /; a start that got no answer
+ * (a reload aborted it, the network is down) keeps the session and offers to try again.
  */
 export function RouteGuard() {
   const location = useLocation();
@@ -37,10 +34,8 @@ export function RouteGuard() {
   const needsBootstrap = Boolean(token) && !onLogin && session.status === 'idle';
   useEffect(() => {
     if (!needsBootstrap) return;
-    bootstrapSession().catch((err: unknown) => {
-      resetSession();
-      if (!alreadyReported(err)) toast('error', err instanceof Error ? err.message : String(err));
-      navigate('/', { replace: true });
+    void startSession().then((outcome) => {
+      if (outcome === 'ended') navigate('/', { replace: true });
     });
   }, [needsBootstrap, navigate]);
 
@@ -53,9 +48,25 @@ export function RouteGuard() {
     return <Navigate to={loginPathFor(location.pathname + location.search + location.hash)} replace />;
   }
   if (onLogin || session.status === 'ready') return <Outlet />;
+  if (session.status === 'unreachable') return <SessionUnreachable />;
   return (
     <div className="boot-screen" data-testid="boot-screen">
       <BootSpinner />
+    </div>
+  );
+}
+
+/** The session start got no answer: the session is kept, and the user starts it again. */
+function SessionUnreachable() {
+  const { t } = useTranslation('errors');
+  return (
+    <div className="boot-screen" data-testid="session-unreachable" role="alert">
+      <div className="boot-splash">
+        <span className="boot-splash__text">{t('sessionUnreachable')}</span>
+        <button type="button" className="boot-splash__retry" onClick={retrySession} data-testid="session-retry">
+          {t('sessionRetry')}
+        </button>
+      </div>
     </div>
   );
 }

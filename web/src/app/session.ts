@@ -1,4 +1,4 @@
-import { type Envelope, getData, HttpError, http } from '../platform/http/client';
+import { type Envelope, getData, HttpError, http, setUnauthorizedHandler } from '../platform/http/client';
 import { currentLang, i18n, loadMenuLocale, setMenuLocaleLoader } from '../platform/i18n';
 import type { Lang } from '../platform/preferences';
 import {
@@ -11,6 +11,7 @@ import {
   writeSessionJson,
 } from '../platform/session/storage';
 import { createStore, useStore } from '../platform/store';
+import { toast } from '../platform/ui/feedback';
 import { generateRoutes } from './generate-routes';
 import { menuPermissions, menusToRoutes } from './menu-routes';
 import type { MenuNode, RouteRecord } from './route-types';
@@ -20,8 +21,11 @@ import { LAYOUT_ROUTES } from './static-routes';
 export type { CurrentUser, UserInfo } from './session-types';
 
 export interface SessionState {
-  /** idle: roles not loaded; loading: user info being fetched; ready: routes generated. */
-  status: 'idle' | 'loading' | 'ready';
+  /**
+   * idle: roles not loaded; loading: user info being fetched; ready: routes generated; unreachable: the start got
+   * no answer (the session is kept and can be started again).
+   */
+  status: 'idle' | 'loading' | 'ready' | 'unreachable';
   roles: string[];
   info: UserInfo | null;
   user: CurrentUser | null;
@@ -141,11 +145,51 @@ export async function refreshMenus(): Promise<void> {
 /** Whether the error has already been shown to the user by the HTTP client. */
 export const alreadyReported = (err: unknown): boolean => err instanceof HttpError;
 
+/**
+ * Whether a failed session start ends the session: only the server's answer that the token is no good (a 401,
+ * or user info without a user or roles). A call that got no answer (aborted by a reload, offline, timed out) or
+ * a server error keeps the token and the stored session, to be started again.
+ */
+export const endsSession = (err: unknown): boolean =>
+  err instanceof SessionError || (err instanceof HttpError && err.reason === 'unauthorized');
+
+/**
+ * The route guard's session start (spec 4): ready, or ended (cleared, the error shown; the guard goes to /), or
+ * kept when no answer came (status unreachable: the guard offers to try again).
+ */
+export async function startSession(): Promise<'ready' | 'ended' | 'kept'> {
+  try {
+    await bootstrapSession();
+    return 'ready';
+  } catch (err) {
+    if (endsSession(err)) {
+      resetSession();
+      if (!alreadyReported(err)) toast('error', err instanceof Error ? err.message : String(err));
+      return 'ended';
+    }
+    sessionStore.set({ ...EMPTY, status: 'unreachable' });
+    return 'kept';
+  }
+}
+
+/** After an unanswered start: back to idle, so the guard starts the session again. */
+export const retrySession = (): void => sessionStore.set(EMPTY);
+
 /** Front-end logout: clears storage without a call. */
 export function resetSession(): void {
   clearSession();
   sessionStore.set(EMPTY);
 }
+
+/** How long the "log in again" message of a 401 shows before the page reloads. */
+const RELOAD_AFTER_401_MS = 1200;
+
+// A 401 (spec 8): the session ends, then the page reloads and the guard sends the user to the login page.
+// Only the stored session is cleared now: the page stays as it is (with its message) until the reload.
+setUnauthorizedHandler(() => {
+  clearSession();
+  setTimeout(() => window.location.reload(), RELOAD_AFTER_401_MS);
+});
 
 /** The tokens a login answers (password, registration or hand-over key). */
 export interface TokenAnswer {

@@ -6,6 +6,12 @@ describe('isPublicPath', () => {
     expect(isPublicPath('/report/3-abcdefghijklmnopqrstuv')).toBe(true);
     expect(isPublicPath('/report/3-abcdefghijklmnopqrstuv/')).toBe(true);
   });
+  it("lets the health registration of the tenant's poster through without a session", () => {
+    expect(isPublicPath('/survey/3-abcdefghijklmnopqrstuv')).toBe(true);
+    expect(isPublicPath('/survey/')).toBe(false);
+    expect(isPublicPath('/healthSurvey/index')).toBe(false);
+    expect(isPublicPath('/cert/3-abcdefghijklmnopqrstuv')).toBe(true);
+  });
   it('keeps the rest behind login', () => {
     expect(isPublicPath('/report')).toBe(false);
     expect(isPublicPath('/report/')).toBe(false);

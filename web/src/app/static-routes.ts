@@ -12,8 +12,11 @@ export const PUBLIC_PATHS: readonly string[] = [
   '/details',
 ];
 
-/** Public pages with a parameter: the breakdown report of a machine's QR label (/report/<token>). */
-const PUBLIC_PREFIXES: readonly string[] = ['/report/'];
+/**
+ * Public pages with a parameter: the breakdown report of a machine's QR label (/report/<token>), the health
+ * registration of the tenant's poster (/survey/<token>), the check of a qualification certificate (/cert/<token>).
+ */
+const PUBLIC_PREFIXES: readonly string[] = ['/report/', '/survey/', '/cert/'];
 
 export const isPublicPath = (pathname: string): boolean => {
   const path = normalizePath(pathname);
@@ -50,6 +53,8 @@ export const STANDALONE_PAGES: ReadonlyArray<{ path: string; titleKey: string }>
   { path: '/bytemplate', titleKey: 'routes:byTemplate' },
   { path: '/inspecttemplate', titleKey: 'routes:inspectTemplate' },
   { path: '/report/:token', titleKey: 'routes:publicReport' },
+  { path: '/survey/:token', titleKey: 'routes:publicSurvey' },
+  { path: '/cert/:token', titleKey: 'routes:publicCertificate' },
 ];
 
 const page = (
@@ -69,6 +74,7 @@ export const LAYOUT_ROUTES: RouteRecord[] = [
   page('/plateDataMining', 'routes:plateDataMining'),
   page('/mes/message', 'routes:message'),
   page('/info/index', 'routes:info'),
+  page('/emailNotices', 'integrations:email.title'),
   page('/preview/index', 'routes:preview'),
   page('/speedProgress/speedProgressRecord', 'routes:speedProgressRecord'),
   page('/project/projectSaveAdd', 'routes:projectSaveAdd'),

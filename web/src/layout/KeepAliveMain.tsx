@@ -1,11 +1,13 @@
-import { Activity, Suspense } from 'react';
+import { Activity, lazy, Suspense } from 'react';
 import { type Location, Route, Routes } from 'react-router';
 import type { ResolvedView } from '../app/resolve';
 import { ViewRouteContext } from '../app/route-context';
-import { NotBuilt } from '../domains/shell/NotBuilt';
 import { PageSpinner } from '../domains/shell/PageSpinner';
 import { useStore } from '../platform/store';
 import { type CachedView, fullPathOf, tabsStore } from './tabs-store';
+
+// antd's Result with its pictures is not part of the shell: it loads when such a view is first shown.
+const NotBuilt = lazy(() => import('../domains/shell/NotBuilt').then((m) => ({ default: m.NotBuilt })));
 
 function ViewBody({ view }: { view: ResolvedView }) {
   if (view.kind === 'page' && view.page) {
@@ -16,7 +18,11 @@ function ViewBody({ view }: { view: ResolvedView }) {
       </Suspense>
     );
   }
-  return <NotBuilt />;
+  return (
+    <Suspense fallback={<PageSpinner />}>
+      <NotBuilt />
+    </Suspense>
+  );
 }
 
 function KeptView({ entry, active }: { entry: CachedView; active: boolean }) {

@@ -8,13 +8,11 @@ import { HOME_PATH, NOT_FOUND_PATH, normalizePath, REDIRECT_PREFIX } from '../ap
 import { SIDEBAR_COLLAPSED_WIDTH, SIDEBAR_WIDTH } from '../platform/preferences';
 import { useStore } from '../platform/store';
 import { AnnouncementBanner } from './AnnouncementBanner';
-import { DownloadsDialog } from './DownloadsDialog';
 import { FramesLayer } from './FramesLayer';
 import { KeepAliveMain } from './KeepAliveMain';
-import { LockScreen } from './LockScreen';
 import { closeSidebar, layoutStore } from './layout-store';
 import { Navbar } from './Navbar';
-import { PasswordDialog } from './PasswordDialog';
+import { OnDemandDialogs } from './OnDemandDialogs';
 import { RedirectView } from './RedirectView';
 import { Sidebar } from './Sidebar';
 import { TabsBar } from './TabsBar';
@@ -93,9 +91,7 @@ export default function Layout() {
           <FramesLayer path={path} />
         </main>
       </div>
-      <PasswordDialog />
-      <DownloadsDialog />
-      <LockScreen />
+      <OnDemandDialogs />
     </div>
   );
 }

@@ -10,25 +10,6 @@ import { readSession } from '../platform/session/storage';
 import { useStore } from '../platform/store';
 import { layoutStore, setLocked } from './layout-store';
 
-/** Lock-screen toggle (spec 2.3): locking emits 'lock:start', unlocking emits 'lock:close'. */
-export function LockToggle() {
-  const { t } = useTranslation('layout');
-  return (
-    <Button
-      type="text"
-      className="navbar-action"
-      icon={<LockOutlined />}
-      aria-label={t('lock.lock')}
-      title={t('lock.lock')}
-      onClick={() => {
-        setLocked(true);
-        emit('lock:start');
-      }}
-      data-testid="lock-toggle"
-    />
-  );
-}
-
 function Clock() {
   const { t } = useTranslation('common');
   const [now, setNow] = useState(() => dayjs());

@@ -7,7 +7,7 @@ import { useStore } from '../platform/store';
 import { LanguageSwitch } from '../platform/ui/LanguageSwitch';
 import { Breadcrumbs } from './Breadcrumbs';
 import { FullscreenToggle } from './FullscreenToggle';
-import { LockToggle } from './LockScreen';
+import { LockToggle } from './LockToggle';
 import { layoutStore, toggleSidebar } from './layout-store';
 import { MessageBell } from './MessageBell';
 import { UserMenu } from './UserMenu';

@@ -4,6 +4,7 @@ import {
   DownloadOutlined,
   KeyOutlined,
   LogoutOutlined,
+  MailOutlined,
   MessageOutlined,
   SettingOutlined,
   UserOutlined,
@@ -44,6 +45,11 @@ export function UserMenu({ compact = false }: { compact?: boolean }) {
       label: <span data-testid="menu-downloads">{t('user.downloads')}</span>,
     },
     {
+      key: 'emailNotices',
+      icon: <MailOutlined />,
+      label: <span data-testid="menu-email-notices">{t('integrations:email.title')}</span>,
+    },
+    {
       key: 'feedback',
       icon: <MessageOutlined />,
       label: <span data-testid="menu-feedback">{t('user.feedback')}</span>,
@@ -80,6 +86,7 @@ export function UserMenu({ compact = false }: { compact?: boolean }) {
     if (key === 'password') openPassword('normal');
     else if (key === 'downloads') setDownloadsOpen(true);
     else if (key === 'feedback') setFeedback(true);
+    else if (key === 'emailNotices') navigate('/emailNotices');
     else if (key === 'group') navigate('/group');
     else if (key === 'config') navigate('/info/index');
     else if (key === 'logout') {

@@ -3,7 +3,7 @@ import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import { type Envelope, http } from '../platform/http/client';
 import { withFeedback } from '../platform/ui/feedback';
-import { type DownloadRow, downloadHref, ywlxKey } from './DownloadsDialog';
+import { type DownloadRow, downloadHref, ywlxKey } from './downloads-model';
 
 export interface DownloadNotice {
   kind: 'success' | 'error';

@@ -7,8 +7,8 @@ import { isMobileWidth } from '../platform/preferences';
 import { connectSocket, socketUrl } from '../platform/realtime/socket';
 import { getToken } from '../platform/session/storage';
 import { withFeedback } from '../platform/ui/feedback';
-import { DOWNLOADS_QUERY_KEY } from './DownloadsDialog';
 import { announceDownload } from './download-notice';
+import { DOWNLOADS_QUERY_KEY } from './downloads-model';
 import { openPassword, setDevice, setDownloadsOpen } from './layout-store';
 
 /** Device follows the page width: mobile under 992 px (spec 2.2, 4). */
@@ -81,6 +81,11 @@ export function useDownloadSocket(userId: string | number | undefined): void {
     return connectSocket(
       () => socketUrl(userId, getToken()),
       (msg) => {
+        // A machine sent values (domains/das; at most a few pushes a second): its open page reads them again.
+        if (msg.type === 'das' && Array.isArray(msg.devices)) {
+          for (const id of msg.devices) void queryClient.invalidateQueries({ queryKey: ['das-live', Number(id)] });
+          return;
+        }
         if (msg.type === 'record' && typeof msg.entity === 'string') {
           void queryClient.invalidateQueries({ queryKey: ['resource-page', msg.entity] });
           void queryClient.invalidateQueries({ queryKey: ['resource-row', msg.entity] });

@@ -1,3 +1,4 @@
+import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
 
 type Tree = { [k: string]: string | Tree };
@@ -47,6 +48,33 @@ describe('locale files (zh, en, tw)', () => {
           .filter(([, v]) => v === '')
           .map(([k]) => `${ns}:${k}`);
         expect(empty.filter((k) => !(lang === 'en' && k === 'common:pagination.pageUnit'))).toEqual([]);
+      }
+    }
+  });
+
+  it('writes every placeholder as i18next fills it ({{name}}; a single {name} is shown as it is)', () => {
+    for (const lang of LANGS) {
+      const single = [...(byLang.get(lang) ?? [])].flatMap(([ns, tree]) =>
+        entries(tree)
+          .filter(([, v]) => /(^|[^{])\{\w+\}(?!\})/.test(v))
+          .map(([k, v]) => `${ns}:${k} = ${v}`),
+      );
+      expect(single, lang).toEqual([]);
+    }
+  });
+
+  it("fills the action into every confirm of an action (a document's workflow step, a record's state switch)", async () => {
+    const i18n = i18next.createInstance();
+    const resources = Object.fromEntries(LANGS.map((lang) => [lang, Object.fromEntries(byLang.get(lang) ?? [])]));
+    await i18n.init({ resources, lng: 'zh', interpolation: { escapeValue: false } });
+    for (const lang of LANGS) {
+      for (const key of ['resources:workflow.confirm', 'resources:state.confirm']) {
+        const text = i18n.getFixedT(lang)(key, { action: 'ACTION' });
+        expect({ lang, key, filled: text.includes('ACTION') && !/[{}]/.test(text) }).toEqual({
+          lang,
+          key,
+          filled: true,
+        });
       }
     }
   });

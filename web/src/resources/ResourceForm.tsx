@@ -7,7 +7,7 @@ import { toast } from '../platform/ui/feedback';
 import { validated } from '../platform/ui/validated';
 import { fetchOne, saveRow } from './api';
 import { withinOf } from './DependentRef';
-import { displayValue } from './display';
+import { displayValue, factsOnly } from './display';
 import { FieldInput } from './FieldInput';
 import type { EntityMeta, Row } from './types';
 import { useFillOnce } from './useFillOnce';
@@ -119,11 +119,13 @@ export function ResourceForm({ meta, mode, id, fixed = {}, onClose, onSaved }: P
           <div style={{ minHeight: 160 }} />
         ) : mode === 'view' && row ? (
           <Descriptions column={2} bordered size="small" data-testid="resource-view">
-            {meta.fields.map((f) => (
-              <Descriptions.Item key={f.name} label={f.label}>
-                {displayValue(f, row, t)}
-              </Descriptions.Item>
-            ))}
+            {meta.fields
+              .filter((f) => !factsOnly(f, row))
+              .map((f) => (
+                <Descriptions.Item key={f.name} label={f.label}>
+                  {displayValue(f, row, t)}
+                </Descriptions.Item>
+              ))}
           </Descriptions>
         ) : (
           <Form form={form} layout="vertical" requiredMark>

@@ -1,13 +1,15 @@
-import { DeleteOutlined, ExportOutlined, ImportOutlined, PlusOutlined } from '@ant-design/icons';
+import { DeleteOutlined, ExportOutlined, FilterOutlined, ImportOutlined, PlusOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Empty, Popconfirm, Result, Space, Spin, type TableProps } from 'antd';
-import { type ReactNode, useEffect, useState } from 'react';
+import { Badge, Button, Card, Empty, Popconfirm, Result, Space, Spin, type TableProps } from 'antd';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Pagination } from '../platform/pagination/Pagination';
 import { toast } from '../platform/ui/feedback';
-import { ACTIONS_COLUMN, type CardLayout, ResponsiveTable } from '../platform/ui/ResponsiveTable';
+import { ACTIONS_COLUMN, ResponsiveTable } from '../platform/ui/ResponsiveTable';
+import { useNarrow } from '../platform/ui/useMediaQuery';
 import { deleteRows, exportRows, fetchPage, useEntityMeta } from './api';
 import { ChildLists } from './ChildLists';
+import { cardLayout } from './card-title';
 import { displayValue } from './display';
 import { ImportDialog } from './ImportDialog';
 import { type FormMode, ResourceForm } from './ResourceForm';
@@ -33,6 +35,10 @@ export interface ResourceListProps {
   rowClassName?: (row: Row) => string;
   /** The page's own view of a row's children, shown when the row expands (instead of the generic child lists). */
   expandedRow?: (row: Row) => ReactNode;
+  /** The rows' children are shown elsewhere (the record's drawer): no expander. */
+  noExpand?: boolean;
+  /** The page's own add button (a form of its own) in place of the standard one, shown when adding is allowed. */
+  addButton?: (ctx: ListContext) => ReactNode;
   /** Filters the page applies outside the search form (a state tab): they narrow the list only. */
   filters?: Record<string, string | number>;
   /** Told the search form's filters whenever the user searches (counts that follow the same filters). */
@@ -59,6 +65,8 @@ function ListBody({
   rowLocked,
   rowClassName,
   expandedRow,
+  noExpand,
+  addButton,
   filters: pageFilters = NONE,
   onSearch,
 }: Omit<ResourceListProps, 'entity'> & { meta: EntityMeta }) {
@@ -71,10 +79,18 @@ function ListBody({
   const [selectedRows, setSelectedRows] = useState<Row[]>([]);
   const [form, setForm] = useState<{ mode: FormMode; id: number | null } | null>(null);
   const [importing, setImporting] = useState(false);
+  // On a phone the search form and the secondary buttons fold behind one toggle: the rows come first.
+  const narrow = useNarrow();
+  const [toolsOpen, setToolsOpen] = useState(false);
 
+  // Another page filter starts again at page 1. Compared while rendering, not in an effect: a kept-alive view's
+  // effects run again each time its tab is shown (React's Activity), which put a list left on page 2 back on 1.
   const pageFiltersKey = JSON.stringify(pageFilters);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: another page filter starts again at page 1
-  useEffect(() => setPaging((p) => ({ ...p, page: 1 })), [pageFiltersKey]);
+  const [pagedFilters, setPagedFilters] = useState(pageFiltersKey);
+  if (pagedFilters !== pageFiltersKey) {
+    setPagedFilters(pageFiltersKey);
+    setPaging((p) => ({ ...p, page: 1 }));
+  }
 
   const query = { ...filters, ...pageFilters, ...fixed, ...sort, page: paging.page, limit: paging.limit };
   const can = canOn(meta, fixed);
@@ -151,11 +167,51 @@ function ListBody({
     return cols;
   })();
 
-  const children = nested ? [] : meta.children;
+  const children = nested || noExpand ? [] : meta.children;
+  const searchFields = meta.fields.filter((f) => !(f.name in fixed));
+  const secondary = [
+    can.delete && !nested && (
+      <Popconfirm
+        key="batch-delete"
+        title={t('confirm.deleteMany', { count: selected.length })}
+        onConfirm={() => remove(selected)}
+        disabled={selected.length === 0}
+      >
+        <Button danger icon={<DeleteOutlined />} disabled={selected.length === 0} data-testid="resource-batch-delete">
+          {t('actions.batchDelete')}
+        </Button>
+      </Popconfirm>
+    ),
+    can.import && !nested && (
+      <Button key="import" icon={<ImportOutlined />} onClick={() => setImporting(true)} data-testid="resource-import">
+        {t('actions.import')}
+      </Button>
+    ),
+    can.export && !nested && (
+      <Button key="export" icon={<ExportOutlined />} onClick={exportAll} data-testid="resource-export">
+        {t('actions.export')}
+      </Button>
+    ),
+  ].filter(Boolean);
+  const foldable = narrow && !nested && (secondary.length > 0 || searchFields.some((f) => f.filter));
+  const folded = foldable && !toolsOpen;
+  const activeFilters = Object.values(filters).filter((v) => v !== '' && v !== null && v !== undefined).length;
   // A flex row, not antd's Space: the buttons a page adds (one component, several buttons) get the gap too.
   const toolbar = (
     <div className="resource-toolbar__buttons">
-      {can.add && (
+      {foldable && (
+        <Button
+          icon={<FilterOutlined />}
+          aria-expanded={toolsOpen}
+          onClick={() => setToolsOpen((o) => !o)}
+          data-testid="resource-tools-toggle"
+        >
+          {t('actions.filters')}
+          {activeFilters > 0 && <Badge count={activeFilters} size="small" color="blue" />}
+        </Button>
+      )}
+      {can.add && addButton?.(ctx)}
+      {can.add && !addButton && (
         <Button
           type="primary"
           icon={<PlusOutlined />}
@@ -165,44 +221,29 @@ function ListBody({
           {t('actions.add')}
         </Button>
       )}
-      {can.delete && !nested && (
-        <Popconfirm
-          title={t('confirm.deleteMany', { count: selected.length })}
-          onConfirm={() => remove(selected)}
-          disabled={selected.length === 0}
-        >
-          <Button danger icon={<DeleteOutlined />} disabled={selected.length === 0} data-testid="resource-batch-delete">
-            {t('actions.batchDelete')}
-          </Button>
-        </Popconfirm>
-      )}
-      {can.import && !nested && (
-        <Button icon={<ImportOutlined />} onClick={() => setImporting(true)} data-testid="resource-import">
-          {t('actions.import')}
-        </Button>
-      )}
-      {can.export && !nested && (
-        <Button icon={<ExportOutlined />} onClick={exportAll} data-testid="resource-export">
-          {t('actions.export')}
-        </Button>
-      )}
+      {!folded && secondary}
       {!nested && toolbarExtra?.(ctx)}
     </div>
   );
 
+  const search = nested ? null : (
+    <SearchForm
+      fields={searchFields}
+      hidden={folded}
+      onSearch={(q) => {
+        setFilters(q);
+        onSearch?.(q);
+        setPaging((p) => ({ ...p, page: 1 }));
+      }}
+    />
+  );
+
   const table = (
     <>
-      {!nested && (
-        <SearchForm
-          fields={meta.fields.filter((f) => !(f.name in fixed))}
-          onSearch={(q) => {
-            setFilters(q);
-            onSearch?.(q);
-            setPaging((p) => ({ ...p, page: 1 }));
-          }}
-        />
-      )}
+      {/* Folded on a phone, the toggle stays where it is and the filters open under it. */}
+      {!foldable && search}
       <div className="resource-toolbar">{toolbar}</div>
+      {foldable && search}
       <ResponsiveTable<Row>
         card={cardLayout(meta, fixed)}
         rowKey="id"
@@ -277,13 +318,6 @@ function ListBody({
       {table}
     </Card>
   );
-}
-
-/** A row's card on a phone: its name and code as the title, and the next four listed fields. */
-function cardLayout(meta: EntityMeta, fixed: Record<string, string | number>): CardLayout {
-  const listed = meta.fields.filter((f) => f.list && !(f.name in fixed)).map((f) => f.name);
-  const title = [meta.nameField, meta.codeField].filter((k): k is string => !!k && listed.includes(k));
-  return { title, fields: listed.filter((k) => !title.includes(k)).slice(0, 4) };
 }
 
 /**

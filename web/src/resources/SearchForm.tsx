@@ -9,6 +9,8 @@ import { toQuery } from './values';
 interface Props {
   fields: FieldMeta[];
   onSearch: (query: Record<string, string | number>) => void;
+  /** Folded away (a phone's list until its filters are asked for); the values stay. */
+  hidden?: boolean;
 }
 
 const itemName = (f: FieldMeta) => f.name.replace('.', '__');
@@ -55,7 +57,7 @@ function RangeInput({
 const FOLDED = 3;
 
 /** The search form of a list, one input per declared filter (eq, like, range, in); folded to the first few. */
-export function SearchForm({ fields, onSearch }: Props) {
+export function SearchForm({ fields, onSearch, hidden = false }: Props) {
   const { t } = useTranslation('resources');
   const [form] = Form.useForm();
   const [expanded, setExpanded] = useState(false);
@@ -63,7 +65,14 @@ export function SearchForm({ fields, onSearch }: Props) {
   if (filters.length === 0) return null;
   const submit = () => onSearch(toQuery(filters, form.getFieldsValue()));
   return (
-    <Form form={form} layout="vertical" className="resource-search" onFinish={submit} data-testid="resource-search">
+    <Form
+      form={form}
+      layout="vertical"
+      className="resource-search"
+      onFinish={submit}
+      hidden={hidden}
+      data-testid="resource-search"
+    >
       <Row gutter={16} align="bottom">
         {filters.map((f, i) => (
           <Col

@@ -7,6 +7,15 @@ import type { FieldMeta, Row } from './types';
 import { rowValue } from './values';
 
 /** How a field's value reads in a table or a view: readable names of refs and dictionary entries, option labels. */
+/**
+ * A read-only record of facts (a check's findings on a repair order): the server writes what a person reads from
+ * it (the phenomenon), so it is not shown as such.
+ */
+export const factsOnly = (f: FieldMeta, row: Row): boolean => {
+  const v = rowValue(row, f);
+  return f.type === 'json' && !f.writable && !!v && typeof v === 'object' && !Array.isArray(v);
+};
+
 export function displayValue(f: FieldMeta, row: Row, t: TFunction): ReactNode {
   const v = rowValue(row, f);
   if (v === null || v === undefined || v === '') return f.display && row[f.display] ? String(row[f.display]) : '—';

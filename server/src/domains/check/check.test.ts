@@ -1,4 +1,7 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migrationsDir } from '../../db/migrate.js';
 import { runSteps } from '../../platform/jobs/runner.js';
 import {
   multipart,
@@ -485,8 +488,25 @@ describe('doing a task', () => {
     expect(temp.dangerState).toBe('repaired');
     const order = await get(`/api-manage/maintaintask/get?id=${temp.repairOrderId}`);
     expect(order).toMatchObject({ source: 'check', equipmentId: machines[0]!.id, state: 'reported' });
-    expect(String(order.phenomenon)).toContain(String(task.code));
-    expect(String(order.phenomenon)).toContain('轴承温度: 95.5 °C');
+    expect(order.phenomenon).toBe(`点检任务 ${task.code} 发现异常：轴承温度: 95.5 °C`);
+    // The order keeps the findings as facts: each reader sees the sentence in their own language.
+    expect(order.findings).toMatchObject({
+      taskCode: task.code,
+      kind: 2,
+      items: [{ name: '轴承温度', answer: '95.5' }],
+    });
+    const en = await call(`GET`, `/api-manage/maintaintask/get?id=${temp.repairOrderId}`, undefined, admin, 'en');
+    expect(en.data.phenomenon).toBe(`Spot check task ${task.code} found abnormal items: 轴承温度: 95.5 °C`);
+    const page = await call<Row[]>('GET', `/api-manage/maintaintask/page?code=${order.code}`, undefined, admin, 'tw');
+    expect(page.data[0]!.phenomenon).toBe(`點檢任務 ${task.code} 發現異常：轴承温度: 95.5 °C`);
+    // A person's correction of the phenomenon is kept in their words: the findings give way.
+    await ok('/api-manage/maintaintask/update', {
+      id: order.id,
+      phenomenon: '轴承过热，需更换',
+      updatedAt: order.updatedAt,
+    });
+    const fixed = await call('GET', `/api-manage/maintaintask/get?id=${order.id}`, undefined, admin, 'en');
+    expect(fixed.data).toMatchObject({ phenomenon: '轴承过热，需更换', findings: null });
     const look = after.details.find((d) => d.name === '外观')!;
     expect(look).toMatchObject({ dangerState: 'open', repairOrderId: null });
     const pool = await get<Row[]>('/api-manage/checktaskdtl/page?dangerState=open&limit=100');
@@ -924,13 +944,61 @@ describe('check routes', () => {
     const orders = new Map<unknown, unknown>();
     for (const d of after.details.filter((x) => x.abnormal)) orders.set(d.equipmentId, d.repairOrderId);
     expect(orders.size).toBe(2);
+    // The items' results read in the reader's language (pass or fail translated, a reading with its unit).
+    for (const [lang, fail, pass] of [
+      ['en', 'Fail', 'Pass'],
+      ['zh', '异常', '正常'],
+      ['tw', '異常', '正常'],
+    ]) {
+      const rows = (
+        await call<Row[]>('GET', `/api-manage/checktaskdtl/page?taskId=${id}&limit=50`, undefined, admin, lang)
+      ).data;
+      const oil = rows.filter((d) => d.name === '油位').map((d) => [d.answer, d.result]);
+      expect(oil.sort()).toEqual(
+        [
+          ['fail', fail],
+          ['pass', pass],
+        ].sort(),
+      );
+      expect(rows.find((d) => d.name === '轴承温度')!.result).toBe('99 °C');
+    }
+    // A patrol's finding is a patrol's (巡检异常), not a spot check's.
     for (const [equipmentId, orderId] of orders) {
       const order = await get(`/api-manage/maintaintask/get?id=${orderId}`);
-      expect(order).toMatchObject({ source: 'check', equipmentId });
+      expect(order).toMatchObject({ source: 'patrol', equipmentId });
     }
-    const second = await get(`/api-manage/maintaintask/get?id=${orders.get(machines[1]!.id)}`);
-    expect(String(second.phenomenon)).toContain('油位: fail');
-    expect(String(second.phenomenon)).toContain('轴承温度: 99');
+    const secondId = orders.get(machines[1]!.id);
+    const second = await get(`/api-manage/maintaintask/get?id=${secondId}`);
+    expect(second.phenomenon).toBe(`巡检任务 ${task.code} 发现异常：轴承温度: 99 °C; 油位: 异常`);
+    const en = await call('GET', `/api-manage/maintaintask/get?id=${secondId}`, undefined, admin, 'en');
+    expect(en.data.phenomenon).toBe(`Patrol task ${task.code} found abnormal items: 轴承温度: 99 °C; 油位: Fail`);
+    const meta = await call<{ fields: { name: string; options?: { value: string; label: string }[] }[] }>(
+      'GET',
+      '/api-manage/meta/maintaintask',
+    );
+    const source = meta.data.fields.find((f) => f.name === 'source')!;
+    expect(source.options!.find((o) => o.value === 'patrol')!.label).toBe('巡检异常');
+
+    // An order made before the findings were kept (its sentence stored in Chinese, source 'check') gets its facts
+    // back from the task items that point at it (migration 0065), and a rewritten one keeps its words.
+    const firstId = orders.get(machines[0]!.id);
+    await t.db.query(
+      `update repair_orders set findings = null, source = 'check', phenomenon = $2 where id = any($1::bigint[])`,
+      [[secondId, firstId], `检查任务 ${task.code} 发现异常：轴承温度: 99 °C; 油位: fail`],
+    );
+    await t.db.query(`update repair_orders set phenomenon = '轴承过热' where id = $1`, [firstId]);
+    const migration = fs.readFileSync(path.join(migrationsDir, '0065_repair_check_findings.sql'), 'utf8');
+    await t.db.query(migration.slice(migration.indexOf('with found as')));
+    const old = await call('GET', `/api-manage/maintaintask/get?id=${secondId}`, undefined, admin, 'en');
+    expect(old.data).toMatchObject({
+      source: 'patrol',
+      phenomenon: `Patrol task ${task.code} found abnormal items: 轴承温度: 99 °C; 油位: Fail`,
+    });
+    expect(await get(`/api-manage/maintaintask/get?id=${firstId}`)).toMatchObject({
+      source: 'check',
+      phenomenon: '轴承过热',
+      findings: null,
+    });
   });
 });
 

@@ -4,9 +4,6 @@ import type { EntityDef, WireRow } from '../../platform/resources/types.js';
 import { createRow, updateRow } from '../../platform/resources/write.js';
 import { type TenantTx, withTenant } from '../../platform/tenancy/tenant-tx.js';
 import { runAction } from '../../platform/workflow/run.js';
-import { demoFillers } from '../../seed/index.js';
-// The machines are filled first (fillers run in the order they were added).
-import '../equipment/demo.js';
 import { answerItem } from './execute.js';
 import { generateTasks } from './generate.js';
 import { mesurPlanEntity } from './metrology.js';
@@ -234,14 +231,15 @@ const ANSWERS: Record<string, (bad: boolean, rnd: () => number) => string> = {
 
 /**
  * Past tasks of the demo plans made by the same generation and done through the same service (answers,
- * finish; some closed as missed, some left overdue), then dated back to when they were due.
+ * finish; some closed as missed, some left overdue), then dated back to when they were due. Each task is its own
+ * transaction and only pending tasks not yet left open are taken, so a run cut short is resumed by the next.
  */
 export async function fillHistory(db: Database, tenantId: number, adminId: number, days: number) {
   const rnd = random(20_261_123);
   await withTenant(db, tenantId, adminId, (tx) => generateTasks(tx, { catchUpDays: days }));
   const tasks = await db.query<{ id: number; due_at: Date; deadline: Date }>(
     `select id, due_at, deadline from check_tasks where tenant_id = $1 and state = 'pending'
-      and due_at < now() - interval '1 day' order by due_at`,
+      and due_at < now() - interval '1 day' and overdue_notified_at is null order by due_at`,
     [tenantId],
   );
   for (const task of tasks.rows) {
@@ -297,26 +295,39 @@ export async function fillHistory(db: Database, tenantId: number, adminId: numbe
   await db.query("delete from messages where tenant_id = $1 and type_code in ('checktask', 'checkplan')", [tenantId]);
 }
 
+const adminOf = async (db: Database, tenantId: number) =>
+  (await db.query<{ id: number }>('select id from users where tenant_id = $1 order by id limit 1', [tenantId])).rows[0];
+
+/** How many days of check history the demo factory gets (its plans start that long ago). */
+export const DEMO_CHECK_DAYS = 21;
+
 /**
- * Without history the plans start tomorrow, so nothing is due (and overdue) the moment a demo factory is made.
+ * The demo's items, schemes, plans, route, templates and gauges, in one transaction. Without history the plans
+ * start tomorrow, so nothing is due (and overdue) the moment a demo factory is made.
  */
-export async function fillCheckDemo(db: Database, tenantId: number, history: boolean, days = 21): Promise<void> {
-  const admin = await db.query<{ id: number }>('select id from users where tenant_id = $1 order by id limit 1', [
-    tenantId,
-  ]);
+export async function fillCheckDefinitions(
+  db: Database,
+  tenantId: number,
+  history: boolean,
+  days = DEMO_CHECK_DAYS,
+): Promise<void> {
+  const admin = await adminOf(db, tenantId);
   const machines = await db.query<{ id: number; category_id: number | null }>(
     'select id, category_id from equipment where tenant_id = $1 and deleted_at is null order by id limit 2',
     [tenantId],
   );
-  if (!admin.rows[0] || !machines.rows.length) return;
-  const adminId = Number(admin.rows[0].id);
+  if (!admin || !machines.rows.length) return;
+  const adminId = Number(admin.id);
   const start = new Date(Date.now() + (history ? -days : 1) * 86_400_000).toISOString().slice(0, 10);
   await withTenant(db, tenantId, adminId, async (tx) => {
     await fillDefinitions(tx, machines.rows, adminId, start);
     await fillTemplates(tx, machines.rows[0]!.category_id);
     await fillMetrology(tx, machines.rows, adminId);
   });
-  if (history) await fillHistory(db, tenantId, adminId, days);
 }
 
-demoFillers.push((db, tenantId, opts) => fillCheckDemo(db, tenantId, opts?.history !== false));
+/** The demo's past check tasks (fillHistory), resumed where an interrupted run left them. */
+export async function fillCheckHistory(db: Database, tenantId: number, days = DEMO_CHECK_DAYS): Promise<void> {
+  const admin = await adminOf(db, tenantId);
+  if (admin) await fillHistory(db, tenantId, Number(admin.id), days);
+}

@@ -1,5 +1,5 @@
 import { AppError, businessError, notFound } from '../../platform/http/errors.js';
-import { type Lang, t } from '../../platform/i18n/index.js';
+import type { Lang } from '../../platform/i18n/index.js';
 import { assertPermitted, codesOf } from '../../platform/resources/permit.js';
 import { findRow, getRow, readContext } from '../../platform/resources/read.js';
 import type { FieldIssue, WireRow } from '../../platform/resources/types.js';
@@ -7,6 +7,7 @@ import { updateRow } from '../../platform/resources/write.js';
 import type { TenantTx } from '../../platform/tenancy/tenant-tx.js';
 import { runAction } from '../../platform/workflow/run.js';
 import type { StepContext } from '../../platform/workflow/types.js';
+import { type Findings, findingsText, SOURCE_OF_KIND } from '../repair/check-findings.js';
 import { reportRepair } from '../repair/report.js';
 import { judge } from './judge.js';
 import { taskDetailEntity, taskEntity } from './resources.js';
@@ -14,13 +15,16 @@ import { taskDetailEntity, taskEntity } from './resources.js';
 /**
  * Maintenance (kind 3) of a machine whose category has qualified people is done by them only: a tenant
  * without qualifications for a category is not restricted. A route's task needs it for every machine on it.
+ * A qualification that names a certificate (domains/qualification) holds while the certificate is valid.
  */
 export async function assertQualified(tx: TenantTx, task: WireRow, userId: unknown): Promise<void> {
   if (Number(task.kind) !== 3 || !userId) return;
   const r = await tx.query<{ qualified: boolean }>(
-    `select bool_or(q.user_id = $3) as qualified
+    `select bool_or(q.user_id = $3 and (c.id is null or (c.state = 'valid' and coalesce(c.valid_until >= current_date, true))))
+              as qualified
        from equipment e join maintain_qualifications q on q.tenant_id = e.tenant_id and q.category_id = e.category_id
         and (q.valid_until is null or q.valid_until >= current_date)
+       left join maintain_certificates c on c.tenant_id = q.tenant_id and c.id = q.certificate_id
       where e.tenant_id = $1
         and (e.id = $2 or e.id in (select d.equipment_id from check_task_details d
                                     where $2::bigint is null and d.tenant_id = $1 and d.task_id = $4))
@@ -71,14 +75,17 @@ interface AbnormalItem {
   id: number;
   equipment_id: number | null;
   name: string;
+  answer_type: string;
   answer: string | null;
   unit: string | null;
   raise_repair: boolean;
 }
 
-const itemText = (i: AbnormalItem) => `${i.name}: ${i.answer ?? ''}${i.unit ? ` ${i.unit}` : ''}`;
-
-/** One repair order for the machine listing the items, raised through the repair domain's own report. */
+/**
+ * One repair order for the machine listing the items, raised through the repair domain's own report. The order
+ * keeps the findings as facts (task, items, answers): its phenomenon is written from them in each reader's
+ * language; the text stored beside is the raiser's, for searches and readers of the bare column.
+ */
 async function raiseOrder(
   tx: TenantTx,
   lang: Lang,
@@ -86,16 +93,23 @@ async function raiseOrder(
   equipmentId: unknown,
   items: AbnormalItem[],
 ): Promise<WireRow> {
+  const findings: Findings = {
+    taskCode: String(task.code),
+    kind: Number(task.kind),
+    items: items.map((i) => ({ name: i.name, answerType: i.answer_type, answer: i.answer, unit: i.unit })),
+  };
   return reportRepair(
     tx,
     {
       equipmentId,
-      source: 'check',
+      source: SOURCE_OF_KIND[findings.kind] ?? 'check',
       urgency: 'normal',
-      phenomenon: t(lang, 'check.messages.phenomenon', { code: task.code, items: items.map(itemText).join('; ') }),
+      phenomenon: findingsText(findings, lang),
     },
     lang,
     tx.userId,
+    null,
+    { findings },
   );
 }
 
@@ -105,7 +119,8 @@ async function raiseOrder(
  */
 export async function afterFinish(s: StepContext, task: WireRow): Promise<void> {
   const r = await s.tx.query<AbnormalItem>(
-    `select id, coalesce(equipment_id, $3) as equipment_id, name, answer, unit, raise_repair from check_task_details
+    `select id, coalesce(equipment_id, $3) as equipment_id, name, answer_type, answer, unit, raise_repair
+       from check_task_details
       where tenant_id = $1 and task_id = $2 and abnormal order by sort, id`,
     [s.tx.tenantId, task.id, task.equipmentId ?? null],
   );
@@ -135,6 +150,7 @@ export async function raiseFromDanger(s: StepContext, item: WireRow): Promise<vo
       id: Number(item.id),
       equipment_id: null,
       name: String(item.name),
+      answer_type: String(item.answerType),
       answer: (item.answer as string) ?? null,
       unit: (item.unit as string) ?? null,
       raise_repair: true,

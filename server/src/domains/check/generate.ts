@@ -1,5 +1,6 @@
 import { PLAN_PER_CALL } from '../../db/index.js';
 import { noJit, type TenantTx } from '../../platform/tenancy/tenant-tx.js';
+import { METER_DUE } from './meter-plans.js';
 
 /**
  * The occurrences of plans in a window of local dates [today + from, today + to] of the tenant's time zone,
@@ -41,6 +42,8 @@ with win as (
      and ($5::bigint[] is null or p.id between (select min(v) from unnest($5::bigint[]) v)
                                           and (select max(v) from unnest($5::bigint[]) v))
      and (not $6::boolean or p.state = 'on')
+     -- A plan due by its meter alone has no calendar (meter-plans.ts).
+     and p.due_by <> 'meter'
 ), machines as (
   -- The plans' machines still in service (a scrapped or deleted machine gets no task).
   select m.plan_id, m.equipment_id, e.workshop_id
@@ -147,13 +150,17 @@ export async function generateTasks(
   // sixth call a prepared statement's generic plan walked every plan and task of the tenant (100 ms a step that
   // made nothing, against 10-15 ms).
   const r = await tx.query<{ tasks: string; items: string }>(
-    `${PLAN_PER_CALL}${OCCURRENCES},
-     todo as (
+    `${PLAN_PER_CALL}${OCCURRENCES},${METER_DUE},
+     todo as materialized (
        -- The occurrences not made yet, each with the id its task takes: the insert then writes the code (XJ
        -- patrol, DJ spot check, BY maintenance, then the id) too, where an update after it would write every new
        -- task a second time and check its foreign keys again.
        select nextval('check_tasks_id_seq') as id, o.*, cp.assignee_id, cp.workgroup_id
-         from occ o
+         from (select * from occ
+               union all
+               -- The meter points reached (meter-plans.ts), where no task of the plan for the machine is open.
+               select plan_id, kind, scheme_id, line_id, equipment_id, workshop_id, due_at, duration_hours
+                 from mdue where not covered) o
          join check_plans cp on cp.tenant_id = $1 and cp.id = o.plan_id
         -- The catch-up days are mostly made already: an anti-join drops them at a fraction of what a conflict
         -- per row costs (1.2 s of 1.8 s for 50,000 plans); the conflict clause still settles a race.
@@ -204,6 +211,16 @@ export async function generateTasks(
               and e.status is distinct from 'scrapped'
             where i.equipment_id is null) i
          join scheme_items si on si.scheme_id = i.scheme_id
+       returning 1
+     ), points as (
+       -- Each meter point reached is kept once, with the task it made (none: an open task covers it).
+       insert into check_meter_points (tenant_id, plan_id, equipment_id, point, reading, task_id)
+       select $1, d.plan_id, d.equipment_id, d.point, d.reading, made.id
+         from mdue d
+         left join todo n on not d.covered and n.plan_id = d.plan_id and n.equipment_id = d.equipment_id
+          and n.due_at = d.due_at
+         left join ins made on made.id = n.id
+       on conflict do nothing
        returning 1
      )
      select (select count(*) from ins) as tasks, (select count(*) from items) as items`,

@@ -149,7 +149,8 @@ export function checkRun(
 async function takePlans(tx: TenantTx, place: CheckRunPlace, plans: number): Promise<number[]> {
   const ids = await tx.query<{ id: number }>(
     `select id from check_plans where tenant_id = $1 and deleted_at is null and state = 'on' and id > $2
-        and ($4::boolean is not true or mode = 'floating')
+        -- Meter plans too: their meters move without any input of the fixed plans changing (meter-plans.ts).
+        and ($4::boolean is not true or mode = 'floating' or due_by <> 'calendar')
       order by id limit $3`,
     [tx.tenantId, place.afterPlan ?? 0, plans, place.floatingOnly ?? false],
   );

@@ -1,4 +1,4 @@
-import { machineWhere, Sql } from '../reports/filters.js';
+import { machineWhere, Sql } from '../../platform/reports/filters.js';
 import {
   countedRows,
   defineReport,
@@ -8,7 +8,7 @@ import {
   type ReportContext,
   type ReportRow,
   ROW_COUNT,
-} from '../reports/framework.js';
+} from '../../platform/reports/framework.js';
 
 /*
  * Reports on maintenance tasks (check tasks of kind 3): due in the period (tenant time zone), done on time,

@@ -1,5 +1,6 @@
 import { defineEntity } from '../../platform/resources/registry.js';
 import type { EntityDef, FieldDef } from '../../platform/resources/types.js';
+import { answerText } from '../repair/check-findings.js';
 import { BY_KIND, codes, KINDS, P } from './permissions.js';
 import { lineStopHooks, planHooks, projectHooks, schemeDetailHooks } from './rules.js';
 import { taskCostFields, taskLineEntities } from './task-lines.js';
@@ -26,6 +27,8 @@ const ownerKind = (table: string, column: string): FieldDef => ({
   computed: (t) => `(select o.kind from ${table} o where o.id = ${t}.${column})`,
 });
 export const CYCLES = ['shift', 'day', 'week', 'month', 'quarter', 'year'] as const;
+export const DUE_BY = ['calendar', 'meter', 'either'] as const;
+export const METER_KINDS = ['runtimeHours', 'parts'] as const;
 export const TASK_STATES = ['pending', 'doing', 'done', 'closed'] as const;
 const TIME = '(?:[01]\\d|2[0-3]):[0-5]\\d';
 
@@ -136,6 +139,12 @@ export const planEntity = defineEntity({
     { name: 'dueTime', type: 'string', pattern: TIME, maxLength: 5, required: true, default: '08:00' },
     { name: 'durationHours', type: 'integer', required: true, default: 24, min: 1, max: 8760 },
     { name: 'skipWeekends', type: 'boolean', default: false, list: false },
+    // Due by the calendar above, by a meter (every meterEvery runtime hours or parts, from the machine's device tag or
+    // the reading entered on the plan's machine), or by whichever comes first (generate.ts, meter-plans.ts).
+    { name: 'dueBy', type: 'enum', options: DUE_BY, required: true, default: 'calendar', filter: 'eq' },
+    { name: 'meterKind', type: 'enum', options: METER_KINDS, list: false },
+    { name: 'meterEvery', type: 'decimal', precision: 14, scale: 2, min: 0.01, max: 100_000_000, list: false },
+    { name: 'meterStart', type: 'decimal', precision: 14, scale: 2, min: 0, max: 100_000_000, default: 0, list: false },
     { name: 'workgroupId', type: 'ref', ref: 'workgroup', filter: 'eq', blocksDelete: false },
     { name: 'assigneeId', type: 'ref', ref: 'user', filter: 'eq', blocksDelete: false },
     { name: 'state', type: 'enum', options: ['off', 'on'], default: 'off', readOnly: true, filter: 'eq' },
@@ -157,6 +166,8 @@ export const planMachineEntity = defineEntity({
     { name: 'planId', type: 'ref', ref: 'checkplan', required: true, owner: true, filter: 'eq' },
     ownerKind('check_plans', 'plan_id'),
     { name: 'equipmentId', type: 'ref', ref: 'equipment', required: true, unique: true, uniqueWith: ['planId'] },
+    // The machine's meter read by hand (runtime hours or parts), for a meter plan when its device has no such tag.
+    { name: 'meterReading', type: 'decimal', precision: 14, scale: 2, min: 0, max: 100_000_000 },
     { name: 'remark', type: 'string', maxLength: 200 },
   ],
 });
@@ -234,6 +245,7 @@ export const taskEntity = defineEntity({
     export: P.taskExport,
   },
   permissionsBy: BY_KIND,
+  dataScope: { workshop: 'workshopId', workgroup: 'workgroupId', own: ['assigneeId'] },
   codeField: 'code',
   nameField: 'code',
   customFields: false,
@@ -325,6 +337,13 @@ export const taskDetailEntity = defineEntity({
   defaultSort: { field: 'sort', dir: 'asc' },
   downloadType: (query) => DETAIL_DOWNLOAD[kindOf(query) ?? 0],
   workflow: dangerWorkflow,
+  hooks: {
+    present(row, lang) {
+      if (row.answer === null || row.answer === undefined) return;
+      const unit = (row.unit as string | null) ?? null;
+      row.result = answerText({ answerType: String(row.answerType), answer: String(row.answer), unit }, lang);
+    },
+  },
   // The machine's readings of an item over time, and a machine's items: one index for both, and none for the item
   // alone (a day's generation wrote 190,000 entries in each; issue 12).
   indexes: [{ name: 'equipment_project', fields: ['equipmentId', 'projectId'] }],
@@ -355,6 +374,8 @@ export const taskDetailEntity = defineEntity({
       ref: 'checkproject',
       readOnly: true,
       filter: 'eq',
+      // The item's own name (a copy) is its column; the library entry it came from is a filter.
+      list: false,
       blocksDelete: false,
       foreignKey: false,
       indexed: false,
@@ -382,7 +403,10 @@ export const taskDetailEntity = defineEntity({
     { name: 'abnormalChoices', type: 'string', readOnly: true, maxLength: 500, list: false },
     { name: 'photoRequired', type: 'boolean', readOnly: true, default: false, list: false },
     { name: 'raiseRepair', type: 'boolean', readOnly: true, default: false, list: false },
-    { name: 'answer', type: 'string', readOnly: true, maxLength: 500 },
+    { name: 'answer', type: 'string', readOnly: true, maxLength: 500, list: false },
+    // The answer as a person reads it, in their language (pass or fail translated, a reading with its unit):
+    // written on every read by hooks.present, the column of lists and exports.
+    { name: 'result', type: 'string', computed: (t) => `${t}.answer`, readOnly: true },
     { name: 'answerNumber', type: 'decimal', precision: 14, scale: 4, readOnly: true, list: false },
     { name: 'photos', type: 'image', readOnly: true },
     { name: 'note', type: 'string', readOnly: true, maxLength: 500 },
@@ -455,6 +479,14 @@ export const qualificationEntity = defineEntity({
       filter: 'eq',
     },
     { name: 'validUntil', type: 'date', sortable: true },
+    // The person's certificate behind it (domains/qualification): revoked or past its end, it qualifies no longer.
+    {
+      name: 'certificateId',
+      type: 'ref',
+      ref: 'maintaincertificate',
+      filter: 'eq',
+      within: { field: 'userId', column: 'user_id' },
+    },
     { name: 'remark', type: 'string', maxLength: 200 },
   ],
 });

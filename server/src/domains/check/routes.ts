@@ -3,10 +3,11 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { ok } from '../../platform/http/envelope.js';
 import { notFound } from '../../platform/http/errors.js';
 import { t } from '../../platform/i18n/index.js';
+import { rowScopeSql } from '../../platform/resources/data-scope.js';
 import { envelope } from '../../platform/resources/openapi.js';
 import { assertPermitted, permitFor, permitSql } from '../../platform/resources/permit.js';
 import { baseWhere } from '../../platform/resources/query.js';
-import { findRow, getRow, readContext } from '../../platform/resources/read.js';
+import { findRow, getRow, memberReadContext, readContext } from '../../platform/resources/read.js';
 import { resourceRoutes } from '../../platform/resources/routes.js';
 import type { WireRow } from '../../platform/resources/types.js';
 import type { TenantTx } from '../../platform/tenancy/tenant-tx.js';
@@ -162,7 +163,7 @@ export const checkRoutes: FastifyPluginAsync = async (app) => {
     },
     (req) =>
       req.tenant(async (tx) => {
-        const ctx = await readContext(tx, taskEntity, req.lang);
+        const ctx = await memberReadContext(tx, taskEntity, req.lang);
         const r = await tx.query<{ id: number }>(
           `with win as (select coalesce(nullif(timezone, ''), 'UTC') as tz from companies where id = $1)
            select t.id from check_tasks t cross join win
@@ -176,7 +177,7 @@ export const checkRoutes: FastifyPluginAsync = async (app) => {
                             or (t.line_id is not null and exists (
                                   select 1 from check_task_details d
                                    where d.tenant_id = $1 and d.task_id = t.id and d.equipment_id = e.id)))))
-              and t.due_at < ((now() at time zone win.tz)::date + 1)::timestamp at time zone win.tz${permitSql(ctx.model, ctx.permit)}
+              and t.due_at < ((now() at time zone win.tz)::date + 1)::timestamp at time zone win.tz${permitSql(ctx.model, ctx.permit)}${rowScopeSql(ctx.model, ctx.rowScope)}
             order by t.due_at, t.id limit 100`,
           [tx.tenantId, tx.userId, req.query.kind ?? null, req.query.code?.trim() || null],
         );

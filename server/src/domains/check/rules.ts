@@ -51,6 +51,13 @@ export const planHooks: EntityHooks = {
   async check(tx, row): Promise<FieldIssue[]> {
     if (row.endDate && row.startDate && String(row.endDate) < String(row.startDate))
       return [{ field: 'endDate', key: 'endBeforeStart' }];
+    // A meter plan needs its meter and its step; a meter plan on a route has no machine to read.
+    if (row.dueBy === 'meter' || row.dueBy === 'either') {
+      if (!row.meterKind) return [{ field: 'meterKind', key: 'required' }];
+      if (row.meterEvery === null || row.meterEvery === undefined || row.meterEvery === '')
+        return [{ field: 'meterEvery', key: 'required' }];
+      if (row.lineId) return [{ field: 'lineId', key: 'check.errors.meterOnRoute' }];
+    }
     await assertSameKind(tx, 'check_schemes', row.schemeId, row.kind, 'schemeId');
     await assertSameKind(tx, 'check_lines', row.lineId, row.kind, 'lineId');
     return [];

@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { ok, page } from '../../platform/http/envelope.js';
@@ -100,14 +99,15 @@ export async function coreRoutes(app: FastifyInstance): Promise<void> {
         ),
       );
       const d = row.rows[0];
-      const file = d?.filepath ? path.resolve(app.config.dataDir, d.filepath) : null;
-      if (!file?.startsWith(path.resolve(app.config.dataDir)) || !fs.existsSync(file))
-        throw new AppError('notFound', 'errors.fileNotFound');
-      const name = d!.filename ?? path.basename(file);
+      // Exports of before the shared store kept the path under the data folder, which is the store key.
+      const file = d?.filepath ? await app.fileStore.open(p.tenantId, d.filepath.split(path.sep).join('/')) : null;
+      if (!file) throw new AppError('notFound', 'errors.fileNotFound');
+      const name = d!.filename ?? path.posix.basename(d!.filepath!);
       return reply
         .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+        .header('content-length', String(file.size))
         .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(name)}`)
-        .send(fs.createReadStream(file));
+        .send(file.stream);
     },
   );
 
@@ -198,6 +198,41 @@ export async function coreRoutes(app: FastifyInstance): Promise<void> {
         ]),
       );
       return ok(null);
+    },
+  );
+
+  app.post<{ Body: { ids: number[] } }>(
+    '/api-core/msg/delMessageList',
+    {
+      config: { selfService: true },
+      schema: {
+        tags: ['messages'],
+        summary: 'Delete my messages (others and unknown ids are left alone); answers how many went',
+        body: {
+          type: 'object',
+          required: ['ids'],
+          properties: {
+            ids: {
+              type: 'array',
+              minItems: 1,
+              maxItems: 1000,
+              items: { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER },
+            },
+          },
+        },
+        response: { 200: envelope },
+      },
+    },
+    async (req) => {
+      const p = req.me();
+      const r = await req.tenant((tx) =>
+        tx.query('delete from messages where tenant_id = $1 and user_id = $2 and id = any($3::bigint[])', [
+          tx.tenantId,
+          p.userId,
+          req.body.ids,
+        ]),
+      );
+      return ok({ deleted: r.rowCount }, t(req.lang, 'core.messages.deleted', { n: r.rowCount }));
     },
   );
 

@@ -36,6 +36,10 @@ export const customFormEntity = defineEntity({
     { name: 'nameTw', type: 'string', maxLength: 60 },
     { name: 'description', type: 'text', maxLength: 500 },
     { name: 'state', type: 'enum', options: [1, 0], required: true, default: 1, readOnly: true, filter: 'eq' },
+    // A project form (/project/index): its records are projects that are executed and audited; the execution
+    // fields (keys of its fields) are filled in when it is executed, the others when it is planned.
+    { name: 'project', type: 'boolean', default: false, filter: 'eq' },
+    { name: 'executionFields', type: 'json', list: false },
     {
       name: 'fieldCount',
       type: 'integer',
@@ -66,6 +70,9 @@ export const customFormEntity = defineEntity({
     async check(_tx, row, existing) {
       const issues: FieldIssue[] = [];
       if (existing && row.code !== existing.code) issues.push({ field: 'code', key: 'unchangeable' });
+      const keys = row.executionFields;
+      if (keys !== null && keys !== undefined && (!Array.isArray(keys) || keys.some((k) => typeof k !== 'string')))
+        issues.push({ field: 'executionFields', key: 'invalid' });
       return issues;
     },
     async afterWrite(tx, before, after) {

@@ -15,6 +15,7 @@ import type { TenantTx } from '../../platform/tenancy/tenant-tx.js';
 import { deleteOwnMenus, isMenuGroup, menuGroups } from '../menu/tenant-menus.js';
 import { FORM_MENU_URL, formEntityName, formTitles, publishForm, syncFormMenu } from './form-menu.js';
 import { formFields, formRecords, loadForm } from './forms.js';
+import { projectRoutes } from './project-routes.js';
 import { customFormEntity } from './resources.js';
 
 const DESIGN = 'setUp:diyform:design';
@@ -34,6 +35,7 @@ export async function diyformRoutes(app: FastifyInstance): Promise<void> {
   await app.register(resourceRoutes([customFormEntity]));
   await app.register(runtimeRoutes(formRecords));
   await app.register(runtimeRoutes(formFields));
+  await app.register(projectRoutes);
 
   app.post<{ Body: StateSwitchBody }>(
     '/api-manage/customform/updateState',

@@ -26,6 +26,8 @@ const countWorkflow: WorkflowDef = {
       from: ['counting'],
       to: 'closed',
       permission: COUNT,
+      danger: true,
+      confirm: 'equipment.inventoryplan.confirms.close',
       stamp: { at: 'closedAt' },
       after: (s, after) => markMissing(s.tx, after.id),
     },

@@ -2,7 +2,6 @@ import type { Database } from '../../db/index.js';
 import { insertRecords } from '../../platform/resources/import-insert.js';
 import { readContext } from '../../platform/resources/read.js';
 import { type TenantTx, withTenant } from '../../platform/tenancy/tenant-tx.js';
-import { demoFillers } from '../../seed/index.js';
 import { fillPlantDemo, idsByCode } from '../plant/demo.js';
 import { categoryEntity, equipmentEntity, faultReasonEntity, mouldEntity } from './resources.js';
 
@@ -279,5 +278,3 @@ export async function fillEquipmentDemo(db: Database, tenantId: number): Promise
   ]);
   await withTenant(db, tenantId, admin.rows[0]?.id ?? null, fill);
 }
-
-demoFillers.push(fillEquipmentDemo);

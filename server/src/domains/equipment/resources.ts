@@ -103,14 +103,16 @@ export const equipmentEntity = defineEntity({
   prefix: '/api-manage/equipment',
   paths: { all: ['alldata'], importexcel: ['import'] },
   permissions: perms('equipment:ledger'),
+  dataScope: { workshop: 'workshopId', own: ['responsibleId'] },
   codeField: 'code',
   nameField: 'name',
   softDelete: true,
   defaultSort: { field: 'code', dir: 'asc' },
   fields: ledgerFields(1),
   hooks: equipmentHooks,
-  // The rankings of every machine read the machines from this (migration 0062, reports/machine-times.ts).
-  kept: { indexes: ['equipment_ranked_idx'] },
+  // The rankings of every machine read the machines from this (migration 0062, reports/machine-times.ts); the time
+  // reports find the machines begun late through the other two (migration 0063).
+  kept: { indexes: ['equipment_ranked_idx', 'equipment_commissioned_idx', 'equipment_created_idx'] },
 });
 
 /**
@@ -124,6 +126,7 @@ export const mouldEntity = defineEntity({
   prefix: '/api-manage/eqmold',
   paths: { all: ['alldata'], importexcel: ['import'] },
   permissions: perms('eqmold:eqmoldlist'),
+  dataScope: { workshop: 'workshopId', own: ['responsibleId'] },
   codeField: 'code',
   nameField: 'name',
   softDelete: true,

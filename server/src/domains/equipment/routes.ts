@@ -12,11 +12,14 @@ import { categoryPermissionSplit } from './category-permissions.js';
 import { countEntities, countPlanEntity } from './count-resources.js';
 import { countRoutes } from './count-routes.js';
 import './demo.js';
+import { deviceDictRoutes } from './device-dict-routes.js';
 import { mouldRecordEntity } from './mould-resources.js';
 import { mouldRoutes } from './mould-routes.js';
 import { categoryPartEntity, categorySparePartEntity, sparePartEntity } from './parts-resources.js';
 import { equipmentEntities, equipmentEntity, equipmentRecordEntity } from './resources.js';
 import { scrapEntity } from './scrap-resources.js';
+import { upkeepEntities } from './upkeep-resources.js';
+import { workgroupEquipmentRoutes } from './workgroup-routes.js';
 
 /**
  * Equipment, moulds, categories (parts, spare parts, fault reasons) and the spare-parts catalogue on the
@@ -35,12 +38,15 @@ export async function equipmentRoutes(app: FastifyInstance): Promise<void> {
       mouldRecordEntity,
       scrapEntity,
       ...countEntities,
+      ...upkeepEntities,
     ]),
   );
   await app.register(workflowRoutes([allotEntity, scrapEntity, countPlanEntity]));
   countRoutes(app);
   allotRoutes(app);
   mouldRoutes(app);
+  workgroupEquipmentRoutes(app);
+  deviceDictRoutes(app);
 
   const record = recordSchema(staticModel(equipmentEntity));
   const timeline = recordSchema(staticModel(equipmentRecordEntity));

@@ -1,7 +1,7 @@
 import type { Queryable } from '../../db/index.js';
 import { forbidden } from '../../platform/http/errors.js';
+import { periodOf, todayIn, zoneOrUtc } from '../../platform/reports/filters.js';
 import { OPEN_STATES } from '../repair/resources.js';
-import { periodOf, todayIn, zoneOrUtc } from '../reports/filters.js';
 
 /*
  * A group's figures (spec 7.3 addSysAssoce: "a group company sees its members' figures"): one row per company of

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { ok } from '../../platform/http/envelope.js';
+import { zoneOrUtc } from '../../platform/reports/filters.js';
 import { ownerDb } from '../../platform/system/owner.js';
-import { zoneOrUtc } from '../reports/filters.js';
 import { type GroupCompany, groupCompanies, groupFigures, groupPeriod } from './figures.js';
 
 /**

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { hashPassword, passwordRuleError, stripChinese, verifyPassword } from '../../platform/auth/password.js';
+import { openSession, revokeSession, revokeUserSessions, rotateSession } from '../../platform/auth/sessions.js';
 import { ok } from '../../platform/http/envelope.js';
 import { AppError, businessError } from '../../platform/http/errors.js';
 import { ownerDb } from '../../platform/system/owner.js';
 import { loadCurrentUser, userRoles } from './current-user.js';
 import { oauthErrorSchema as oauthError, tokenPairSchema } from './schemas.js';
-import { openSession, revokeSession, revokeUserSessions, rotateSession } from './sessions.js';
 import { LoginThrottle } from './throttle.js';
 
 const envelope = {
@@ -40,7 +40,7 @@ export async function identityRoutes(app: FastifyInstance): Promise<void> {
   app.post<{ Body: LoginBody }>(
     '/sys/login',
     {
-      config: { public: true },
+      config: { public: true, personOnly: true },
       schema: {
         tags: ['auth'],
         summary: 'Log in with a user name and password (JSON or form)',
@@ -86,7 +86,7 @@ export async function identityRoutes(app: FastifyInstance): Promise<void> {
   app.post<{ Body: { refresh_token?: string } }>(
     '/sys/refresh_token',
     {
-      config: { public: true },
+      config: { public: true, personOnly: true },
       schema: {
         tags: ['auth'],
         summary: 'Exchange a refresh token for new tokens; the old refresh token stops working',
@@ -101,7 +101,7 @@ export async function identityRoutes(app: FastifyInstance): Promise<void> {
   app.get(
     '/sys/logout',
     {
-      config: { public: true },
+      config: { public: true, personOnly: true },
       schema: { tags: ['auth'], summary: 'End the session of the access token', response: { 200: envelope } },
     },
     async (req) => {
@@ -112,7 +112,7 @@ export async function identityRoutes(app: FastifyInstance): Promise<void> {
 
   app.get(
     '/sys/getSession',
-    { config: { selfService: true }, schema: { tags: ['auth'], response: { 200: envelope } } },
+    { config: { selfService: true, personOnly: true }, schema: { tags: ['auth'], response: { 200: envelope } } },
     async (req) => {
       const p = req.me();
       const r = await ownerDb(app).query<{ created_at: Date; expires_at: Date }>(
@@ -170,7 +170,7 @@ export async function identityRoutes(app: FastifyInstance): Promise<void> {
   app.post<{ Body: { password?: string; newpassword?: string; verifynewpassword?: string } }>(
     '/api-user/users/updatePassword',
     {
-      config: { selfService: true },
+      config: { selfService: true, personOnly: true },
       schema: {
         tags: ['auth'],
         summary: 'Change the own password; every session of the user ends',
@@ -213,7 +213,7 @@ export async function identityRoutes(app: FastifyInstance): Promise<void> {
   app.post<{ Body: { peopleid?: number | string; newpassword?: string; verifynewpassword?: string } }>(
     '/api-user/users/resetPassword',
     {
-      config: { permission: 'setUp:organize:resetPassword' },
+      config: { permission: 'setUp:organize:resetPassword', personOnly: true },
       schema: {
         tags: ['auth'],
         summary: "Set another user's password; they must change it at next login",

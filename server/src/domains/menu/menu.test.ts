@@ -117,3 +117,36 @@ describe("a company's own menus", () => {
     expect(still.body).toContain(SECRET_CODE);
   });
 });
+
+interface MeNode {
+  key: string | null;
+  url: string | null;
+  button: { ext4: string }[];
+  children: MeNode[];
+}
+const flat = (nodes: MeNode[]): MeNode[] => nodes.flatMap((n) => [n, ...flat(n.children)]);
+
+describe("root's menus (issue 45 #22)", () => {
+  it("are the operator's console, not the tenant business menus of the empty platform company", async () => {
+    const me = (await t.call('GET', '/api-user/sys/me', root)).json().me as MeNode[];
+    expect(me.map((n) => n.key)).toEqual(['admin', 'operatesys', 'info', 'mes']);
+    const keys = flat(me).map((n) => n.key);
+    expect(keys).toContain('admin.company');
+    expect(keys).toContain('operatesys.version');
+    for (const business of ['workboard', 'setUp', 'equipment', 'check', 'repair_admin', 'spare', 'reportform', 'log'])
+      expect(keys.filter((k) => k === business || k?.startsWith(`${business}.`))).toEqual([]);
+    // The buttons come with their menus: the console's, and the navbar's configuration code.
+    const codes = flat(me).flatMap((n) => n.button.map((b) => b.ext4));
+    expect(codes).toContain('admin:company:add');
+    expect(codes).toContain('back:company:manage');
+    expect(codes.some((c) => c.startsWith('repair_admin:'))).toBe(false);
+  });
+
+  it("leave a tenant administrator's menus whole, without the operator's groups", async () => {
+    const me = (await t.call('GET', '/api-user/sys/me', admin)).json().me as MeNode[];
+    const keys = me.map((n) => n.key);
+    expect(keys).toEqual(expect.arrayContaining(['workboard', 'setUp', 'equipment', 'repair_admin', 'reportform']));
+    expect(keys).not.toContain('admin');
+    expect(keys).not.toContain('operatesys');
+  });
+});

@@ -5,8 +5,8 @@ import { ok } from '../../platform/http/envelope.js';
 import { businessError, invalid } from '../../platform/http/errors.js';
 import { isLang, namespace } from '../../platform/i18n/index.js';
 import { assertPlatformRowUnchanged, readVersionSchema } from '../../platform/resources/edit-check.js';
-import { ownerDb } from '../../platform/system/owner.js';
 import type { TenantTx } from '../../platform/tenancy/tenant-tx.js';
+import { operatorMenuKeys } from '../../seed/menus.js';
 import { type ButtonRow, buildTree, type MenuNode, type MenuRow } from './tree.js';
 
 const envelope = {
@@ -33,9 +33,18 @@ async function companyMenus(tx: TenantTx, withVersion = false): Promise<{ menus:
   return { menus: menus.rows, buttons: buttons.rows };
 }
 
-/** The caller's menu tree: their roles' menus within the company's, with the buttons they hold. */
+/** Keys of the menus of the operator's console (its groups and the navbar pages it needs). */
+const OPERATOR_MENUS = operatorMenuKeys();
+
+/**
+ * The caller's menu tree: their roles' menus within the company's, with the buttons they hold. The platform
+ * company's people (root) get the operator's console only: the company holds every shared menu, but a tenant's
+ * business pages are empty there.
+ */
 export async function callerMenuTree(tx: TenantTx, p: Principal): Promise<MenuNode[]> {
-  const { menus, buttons } = await companyMenus(tx);
+  const all = await companyMenus(tx);
+  const menus = p.isPlatform ? all.menus.filter((m) => m.key !== null && OPERATOR_MENUS.has(m.key)) : all.menus;
+  const buttons = all.buttons.filter((b) => menus.some((m) => m.id === b.menu_id));
   let visible: Set<string> | undefined;
   if (!p.isAdmin) {
     const r = await tx.query<{ menu_id: string }>(
@@ -429,21 +438,23 @@ export async function menuRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (req) => {
-      // Which companies have the menu is every tenant's business: the owner connection counts.
-      const r = await ownerDb(app).query<{
-        titles: unknown;
-        companyCount: number;
-        roleCount: number;
-        companies: string[];
-      }>(
-        `select m.titles,
+      // Which companies have the menu is every tenant's business: the platform handle counts.
+      const r = await req.platform((tx) =>
+        tx.query<{
+          titles: unknown;
+          companyCount: number;
+          roleCount: number;
+          companies: string[];
+        }>(
+          `select m.titles,
                 (select count(*) from company_menus cm join companies c on c.id = cm.tenant_id
                   where cm.menu_id = m.id and not c.is_platform)::int as "companyCount",
                 (select count(*) from role_menus rm where rm.menu_id = m.id)::int as "roleCount",
                 coalesce((select array_agg(x.name) from (select c.name from company_menus cm join companies c on c.id = cm.tenant_id
                            where cm.menu_id = m.id and not c.is_platform order by c.id limit 20) x), '{}') as companies
            from menus m where m.id = $1 and m.owner_tenant_id is null`,
-        [req.query.menuId],
+          [req.query.menuId],
+        ),
       );
       if (!r.rows[0]) throw invalid('menuId', 'errors.menuNotFound');
       return ok(r.rows[0]);
@@ -462,10 +473,10 @@ export async function menuRoutes(app: FastifyInstance): Promise<void> {
     },
     async (req) => {
       // Children of every company count (a company's form pages sit under shared groups), and row security
-      // hides the other companies' menus from the operator's transaction: the system connection looks.
-      const children = await ownerDb(app).query('select 1 from menus where parent_id = $1 limit 1', [req.body.id]);
-      if (children.rows.length) throw businessError('errors.menuHasChildren');
-      await req.tenant(async (tx) => {
+      // hides the other companies' menus from a tenant transaction: the platform handle looks, and deletes.
+      await req.platform(async (tx) => {
+        const children = await tx.query('select 1 from menus where parent_id = $1 limit 1', [req.body.id]);
+        if (children.rows.length) throw businessError('errors.menuHasChildren');
         const r = await tx.query('delete from menus where id = $1 and owner_tenant_id is null', [req.body.id]);
         if (r.rowCount === 0) throw invalid('id', 'errors.menuNotFound');
         await tx.query('update companies set perm_version = perm_version + 1');

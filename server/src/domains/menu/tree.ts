@@ -1,3 +1,5 @@
+import type { Queryable } from '../../db/index.js';
+
 export interface MenuRow {
   id: string;
   parent_id: string | null;
@@ -95,4 +97,47 @@ export function buildTree(menus: MenuRow[], buttons: ButtonRow[], visible?: Read
   };
   order(roots);
   return roots;
+}
+
+/**
+ * The given tenant menus (operator-only ones and a company's own pages left out, unless `anyMenu`) with every
+ * ancestor, so a page never loses its group.
+ */
+export async function withAncestors(db: Queryable, menuIds: string[], anyMenu = false): Promise<string[]> {
+  const r = await db.query<{ id: string }>(
+    `with recursive up(id, parent_id) as (
+       select id, parent_id from menus
+        where id = any($1::uuid[]) and ($2::boolean or (not platform_only and owner_tenant_id is null))
+       union select m.id, m.parent_id from menus m join up on m.id = up.parent_id)
+     select id from up`,
+    [menuIds, anyMenu],
+  );
+  return r.rows.map((x) => x.id);
+}
+
+/** The given menus with every descendant. */
+export async function withDescendants(db: Queryable, menuIds: string[]): Promise<string[]> {
+  const r = await db.query<{ id: string }>(
+    `with recursive down(id) as (
+       select id from menus where id = any($1::uuid[])
+       union select m.id from menus m join down on m.parent_id = down.id)
+     select id from down`,
+    [menuIds],
+  );
+  return r.rows.map((x) => x.id);
+}
+
+const MENU_COLS = `m.id, m.parent_id, m.key, m.menuname, m.icon, m.url, m.query, m.sort, m.hidden, m.isone,
+  m.formtype, m.fromproject, m.platform_only`;
+
+/** Menus a tenant can be given (not the operator's own pages), as a tree with their buttons. */
+export async function tenantMenuTree(db: Queryable, visible?: ReadonlySet<string>) {
+  const menus = await db.query<MenuRow>(
+    `select ${MENU_COLS} from menus m where not m.platform_only and m.owner_tenant_id is null`,
+  );
+  const buttons = await db.query<ButtonRow>(
+    `select b.id, b.menu_id, b.name, b.ext4, b.sort from menu_buttons b
+       join menus m on m.id = b.menu_id and not m.platform_only and m.owner_tenant_id is null`,
+  );
+  return buildTree(menus.rows, buttons.rows, visible);
 }

@@ -1,13 +1,23 @@
 import type { FastifyInstance } from 'fastify';
 import type { Queryable } from '../../db/index.js';
 import { passwordRuleError, stripChinese } from '../../platform/auth/password.js';
+import { revokeTenantSessions } from '../../platform/auth/sessions.js';
 import { ok, page } from '../../platform/http/envelope.js';
 import { businessError, invalid, notFound } from '../../platform/http/errors.js';
+import {
+  fieldError,
+  filter,
+  id,
+  optDate,
+  optText,
+  paging,
+  response,
+  text,
+  Where,
+} from '../../platform/http/route-kit.js';
 import type { Lang } from '../../platform/i18n/index.js';
 import { assertReadVersion, readVersionSchema } from '../../platform/resources/edit-check.js';
-import { ownerDb } from '../../platform/system/owner.js';
 import { assertUsernameFree } from '../../platform/system/usernames.js';
-import { fieldError, filter, id, optDate, optText, paging, response, text, Where } from '../org/http.js';
 import { usernameSchema } from '../org/users-routes.js';
 import { createTenant } from './tenants.js';
 import { moveCompaniesToVersion } from './version-moves.js';
@@ -118,7 +128,7 @@ export async function companyRoutes(app: FastifyInstance): Promise<void> {
           response,
         },
       },
-      async (req) => listCompanies(ownerDb(app), req.query, manage),
+      async (req) => req.platform((tx) => listCompanies(tx, req.query, manage)),
     );
   }
 
@@ -135,9 +145,11 @@ export async function companyRoutes(app: FastifyInstance): Promise<void> {
     },
     async (req) => {
       const w = new Where().ilike('name', req.query.name);
-      const r = await ownerDb(app).query(
-        `select id, name, code, state, is_platform as "isPlatform" from companies where ${w.sql} order by is_platform desc, id`,
-        w.params,
+      const r = await req.platform((tx) =>
+        tx.query(
+          `select id, name, code, state, is_platform as "isPlatform" from companies where ${w.sql} order by is_platform desc, id`,
+          w.params,
+        ),
       );
       return page(r.rows, r.rows.length);
     },
@@ -171,6 +183,7 @@ export async function companyRoutes(app: FastifyInstance): Promise<void> {
     },
     async (req) => {
       const b = req.body;
+      checkTimezone(b.timezone);
       const password = stripChinese(b.password);
       const rule = passwordRuleError(
         password,
@@ -178,7 +191,7 @@ export async function companyRoutes(app: FastifyInstance): Promise<void> {
       );
       if (rule) throw fieldError(rule.field === 'newpassword' ? 'password' : 'verifypassword', rule.key);
       const username = b.username!.trim();
-      const created = await ownerDb(app).transaction(async (tx) => {
+      const created = await req.platform(async (tx) => {
         const taken = await tx.query('select 1 from companies where code = $1', [b.code]);
         if (taken.rows.length) throw fieldError('code', 'errors.companyCodeTaken', { code: b.code });
         await assertUsernameFree(tx, username);
@@ -196,6 +209,8 @@ export async function companyRoutes(app: FastifyInstance): Promise<void> {
           language: b.language,
           contact: b.contact || null,
           phone: b.phone || null,
+          address: b.address || null,
+          timezone: b.timezone,
           admin: { username, password, peoplename: b.peoplename!.trim(), mustChangePassword: true },
         });
         if (b.userLimit)
@@ -233,7 +248,7 @@ export async function companyRoutes(app: FastifyInstance): Promise<void> {
     async (req) => {
       const b = req.body;
       checkTimezone(b.timezone);
-      const moved = await ownerDb(app).transaction(async (tx) => {
+      const moved = await req.platform(async (tx) => {
         await checkVersion(tx, b.versionId);
         // A new version changes the company's menus as a move between versions does (never the platform's).
         const now = await tx.query<{ version_id: number | null; is_platform: boolean; updated_at: Date }>(
@@ -298,17 +313,14 @@ export async function companyRoutes(app: FastifyInstance): Promise<void> {
     },
     async (req) => {
       const { id: companyId, state } = req.body;
-      await ownerDb(app).transaction(async (tx) => {
+      await req.platform(async (tx) => {
         const r = await tx.query<{ is_platform: boolean }>('select is_platform from companies where id = $1', [
           companyId,
         ]);
         if (!r.rows[0]) throw notFound('errors.company.notFound');
         if (r.rows[0].is_platform) throw businessError('errors.company.platformProtected');
         await tx.query('update companies set state = $2, updated_at = now() where id = $1', [companyId, state]);
-        if (state === 0)
-          await tx.query('update sessions set revoked_at = now() where tenant_id = $1 and revoked_at is null', [
-            companyId,
-          ]);
+        if (state === 0) await revokeTenantSessions(tx, companyId);
       });
       return ok({ id: companyId, state });
     },

@@ -63,6 +63,27 @@ describe('companies', () => {
     expect(all.data.map((c) => c.code)).toEqual(['platform', 'demo', 'acme']);
   });
 
+  it("keeps the new company's time zone, address and contact; an unknown zone is refused naming the field", async () => {
+    const profile = { timezone: 'America/New_York', address: '5th Avenue', contact: 'Ms Ng', language: 'en' };
+    await okCall(t, 'POST', '/api-user/company/save', root, company('nyc', profile));
+    const boss = await t.login('nyc.boss', MEMBER_PASSWORD);
+    const own = await okCall<Record<string, unknown>>(t, 'GET', '/api-user/company/getCompanyData', boss);
+    expect(own.data).toMatchObject({ code: 'nyc', ...profile });
+
+    for (const [lang, msg] of [
+      ['en', 'timezone is invalid'],
+      ['zh', 'timezone 无效'],
+      ['tw', 'timezone 無效'],
+    ]) {
+      const bad = await t.call('POST', '/api-user/company/save', root, company('mars', { timezone: 'Mars/Olympus' }), {
+        lang,
+      });
+      expect({ status: bad.statusCode, ...bad.json() }).toEqual({ status: 400, rtnCode: 400, field: 'timezone', msg });
+    }
+    const none = await okCall(t, 'GET', '/api-user/company/getCompanyPage?code=mars', root);
+    expect(none.count).toBe(0);
+  });
+
   it('names the field of a broken rule: missing name, taken code, taken login name, weak password', async () => {
     const missing = await t.call('POST', '/api-user/company/save', root, { ...company('x1'), name: undefined });
     expect(missing.json()).toMatchObject({ rtnCode: 400, field: 'name', msg: 'name 不能为空' });

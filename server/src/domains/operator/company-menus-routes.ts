@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { ok } from '../../platform/http/envelope.js';
-import { ownerDb } from '../../platform/system/owner.js';
-import { id, response } from '../org/http.js';
-import { tenantMenuTree } from '../org/role-templates-routes.js';
+import { id, response } from '../../platform/http/route-kit.js';
+import { tenantMenuTree } from '../menu/tree.js';
 import {
   addCompanyMenus,
   getCompany,
@@ -30,7 +29,7 @@ export async function companyMenuRoutes(app: FastifyInstance): Promise<void> {
     },
     async (req) =>
       ok(
-        await ownerDb(app).transaction(async (tx) => {
+        await req.platform(async (tx) => {
           await getCompany(tx, req.query.companyId);
           const r = await tx.query<{ menu_id: string }>(
             'select menu_id from company_menus where tenant_id = $1 order by menu_id',
@@ -53,7 +52,7 @@ export async function companyMenuRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (req) => {
-      const n = await ownerDb(app).transaction(async (tx) => {
+      const n = await req.platform(async (tx) => {
         const [companyId] = await tenantCompanies(tx, [req.body.companyId]);
         return replaceCompanyMenus(tx, companyId!, req.body.menuIds);
       });
@@ -73,7 +72,7 @@ export async function companyMenuRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (req) => {
-      await ownerDb(app).transaction(async (tx) =>
+      await req.platform(async (tx) =>
         addCompanyMenus(tx, await tenantCompanies(tx, req.body.companyIds), req.body.menuIds),
       );
       return ok(null);
@@ -92,7 +91,7 @@ export async function companyMenuRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (req) => {
-      await ownerDb(app).transaction(async (tx) =>
+      await req.platform(async (tx) =>
         removeCompanyMenus(tx, await tenantCompanies(tx, req.body.companyIds), req.body.menuIds),
       );
       return ok(null);

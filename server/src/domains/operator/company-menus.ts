@@ -1,9 +1,11 @@
 import type { Queryable } from '../../db/index.js';
 import { businessError, notFound } from '../../platform/http/errors.js';
+import { withAncestors, withDescendants } from '../menu/tree.js';
+import { dropGrantsOutsideCompanyMenus } from '../org/role-grants.js';
 
 /*
  * Company and version menu sets. These write rows of other tenants (company_menus, role grants), so the
- * callers run them on the owner connection (ownerDb), never in a request's tenant transaction.
+ * callers run them on the platform handle (req.platform), never in a request's tenant transaction.
  */
 
 export interface CompanyRow {
@@ -29,47 +31,9 @@ export async function tenantCompanies(db: Queryable, ids: number[]): Promise<num
   return r.rows.map((c) => c.id);
 }
 
-/**
- * The given tenant menus (operator-only ones and a company's own pages left out, unless `anyMenu`) with every
- * ancestor, so a page never loses its group.
- */
-export async function withAncestors(db: Queryable, menuIds: string[], anyMenu = false): Promise<string[]> {
-  const r = await db.query<{ id: string }>(
-    `with recursive up(id, parent_id) as (
-       select id, parent_id from menus
-        where id = any($1::uuid[]) and ($2::boolean or (not platform_only and owner_tenant_id is null))
-       union select m.id, m.parent_id from menus m join up on m.id = up.parent_id)
-     select id from up`,
-    [menuIds, anyMenu],
-  );
-  return r.rows.map((x) => x.id);
-}
-
-/** The given menus with every descendant. */
-export async function withDescendants(db: Queryable, menuIds: string[]): Promise<string[]> {
-  const r = await db.query<{ id: string }>(
-    `with recursive down(id) as (
-       select id from menus where id = any($1::uuid[])
-       union select m.id from menus m join down on m.parent_id = down.id)
-     select id from down`,
-    [menuIds],
-  );
-  return r.rows.map((x) => x.id);
-}
-
 /** Role grants of menus and buttons the company no longer has are dropped. */
 export async function afterChange(db: Queryable, companyId: number): Promise<void> {
-  await db.query(
-    `delete from role_menus rm where rm.tenant_id = $1
-        and not exists (select 1 from company_menus cm where cm.tenant_id = $1 and cm.menu_id = rm.menu_id)`,
-    [companyId],
-  );
-  await db.query(
-    `delete from role_buttons rb where rb.tenant_id = $1
-        and not exists (select 1 from menu_buttons b join company_menus cm on cm.tenant_id = $1 and cm.menu_id = b.menu_id
-                         where b.id = rb.button_id)`,
-    [companyId],
-  );
+  await dropGrantsOutsideCompanyMenus(db, companyId);
 }
 
 /** Replaces a company's menus. */

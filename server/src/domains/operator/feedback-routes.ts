@@ -1,13 +1,12 @@
-import fs from 'node:fs';
 import type { FastifyInstance } from 'fastify';
-import { type FileRow, filePath } from '../../platform/files/store.js';
+import { openUpload } from '../../platform/files/store.js';
 import { ok, page } from '../../platform/http/envelope.js';
 import { AppError, businessError, invalid, notFound } from '../../platform/http/errors.js';
+import { filter, id, paging, response, text } from '../../platform/http/route-kit.js';
 import { isLang, t } from '../../platform/i18n/index.js';
+import { NOW } from '../../platform/resources/platform-tx.js';
 import { pushToUsers } from '../../platform/resources/push.js';
-import { ownerDb } from '../../platform/system/owner.js';
-import { withTenant } from '../../platform/tenancy/tenant-tx.js';
-import { filter, id, paging, response, text, Where } from '../org/http.js';
+import { feedbackEntity } from './platform-entities.js';
 
 /*
  * Feedback (spec 7.3 feedback/getFeedBackPage): a tenant's user sends text and a screenshot from the user menu;
@@ -20,14 +19,6 @@ const P = {
   close: 'operatesys:feedback:close',
 };
 const FEEDBACK_MESSAGE = 'operator.feedbackAnswered';
-
-interface FeedbackRow {
-  tenant_id: number;
-  id: number;
-  user_id: number;
-  state: number;
-  screenshot: string | null;
-}
 
 export async function feedbackRoutes(app: FastifyInstance): Promise<void> {
   app.post<{ Body: { content: string; screenshot?: number | null } }>(
@@ -107,22 +98,9 @@ export async function feedbackRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (req) => {
-      const q = req.query;
-      const w = new Where().ilike('f.content', q.content);
-      if (q.state !== undefined) w.add('f.state = ?', q.state);
-      if (q.companyId) w.add('f.tenant_id = ?', q.companyId);
-      const db = ownerDb(app);
-      const rows = await db.query(
-        `select f.id, f.tenant_id as "companyId", c.name as "companyName", u.username, u.peoplename, f.content,
-                f.screenshot is not null as "hasScreenshot", f.state, f.answer, f.answered_at as "answeredAt",
-                f.created_at as "createdAt"
-           from feedback f join companies c on c.id = f.tenant_id
-           join users u on u.tenant_id = f.tenant_id and u.id = f.user_id
-          where ${w.sql} order by f.state = 0 desc, f.created_at desc, f.id desc limit ${w.next()} offset ${w.next(2)}`,
-        [...w.params, q.limit, (q.page - 1) * q.limit],
-      );
-      const n = await db.query<{ n: number }>(`select count(*)::int as n from feedback f where ${w.sql}`, w.params);
-      return page(rows.rows, n.rows[0]!.n);
+      const { page: at, limit, ...filters } = req.query;
+      const r = await req.platform((tx) => tx.list(feedbackEntity, { filters, page: at, limit }));
+      return page(r.rows, r.count);
     },
   );
 
@@ -138,27 +116,21 @@ export async function feedbackRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (req, reply) => {
-      const db = ownerDb(app);
-      const f = await db.query<FeedbackRow>('select tenant_id, screenshot from feedback where id = $1', [req.query.id]);
-      const shot = f.rows[0];
-      const row = shot?.screenshot
-        ? (
-            await db.query<FileRow>(
-              'select id, name, mime, size, storage_key from files where tenant_id = $1 and id = $2',
-              [shot.tenant_id, Number(shot.screenshot)],
-            )
-          ).rows[0]
-        : undefined;
-      const file = row && shot ? filePath(app.config.dataDir, Number(shot.tenant_id), row.storage_key) : null;
-      if (!row || !file || !fs.existsSync(file) || !row.mime.startsWith('image/'))
-        throw new AppError('notFound', 'errors.fileNotFound');
+      const found = await req.platform(async (tx) => {
+        const shot = await tx.find(feedbackEntity, req.query.id, { fields: ['companyId', 'screenshot'] });
+        const tenantId = Number(shot?.companyId);
+        const row = shot?.screenshot ? await tx.fileOf(tenantId, Number(shot.screenshot)) : null;
+        return row?.mime.startsWith('image/') ? { row, tenantId } : null;
+      });
+      const file = found ? await openUpload(app.fileStore, found.tenantId, found.row) : null;
+      if (!found || !file) throw new AppError('notFound', 'errors.fileNotFound');
       return reply
-        .header('content-type', row.mime)
-        .header('content-length', String(row.size))
+        .header('content-type', found.row.mime)
+        .header('content-length', String(file.size))
         .header('x-content-type-options', 'nosniff')
         .header('content-security-policy', "default-src 'none'; img-src 'self'; sandbox")
         .header('cache-control', 'private, max-age=86400')
-        .send(fs.createReadStream(file));
+        .send(file.stream);
     },
   );
 
@@ -175,30 +147,26 @@ export async function feedbackRoutes(app: FastifyInstance): Promise<void> {
     },
     async (req) => {
       const { id: feedbackId, answer } = req.body;
-      const f = await ownerDb(app).query<FeedbackRow & { language: string }>(
-        'select f.tenant_id, f.user_id, c.language from feedback f join companies c on c.id = f.tenant_id where f.id = $1',
-        [feedbackId],
-      );
-      const row = f.rows[0];
-      if (!row) throw notFound('errors.feedback.notFound');
-      const lang = isLang(row.language) ? row.language : 'zh';
-      // The answer and the message are written in the sender's company (its own transaction, row security on).
-      await withTenant(ownerDb(app), Number(row.tenant_id), null, async (tx) => {
-        const locked = await tx.query<{ state: number }>(
-          'select state from feedback where tenant_id = $1 and id = $2 for update',
-          [tx.tenantId, feedbackId],
-        );
-        if (locked.rows[0]?.state === 2) throw businessError('errors.feedback.closed');
-        await tx.query(
-          'update feedback set answer = $3, state = 1, answered_at = now() where tenant_id = $1 and id = $2',
-          [tx.tenantId, feedbackId, answer.trim()],
-        );
-        await tx.query(
-          `insert into messages(tenant_id, user_id, type_code, title, content, link)
-           values ($1, $2, 'feedback', $3, $4, null)`,
-          [tx.tenantId, row.user_id, t(lang, FEEDBACK_MESSAGE), answer.trim()],
-        );
-        await pushToUsers(tx, [Number(row.user_id)], { type: 'message', entity: 'feedback', id: feedbackId });
+      await req.platform(async (tx) => {
+        const row = await tx.find(feedbackEntity, feedbackId, {
+          fields: ['companyId', 'companyLanguage', 'userId', 'state'],
+          lock: true,
+        });
+        if (!row) throw notFound('errors.feedback.notFound');
+        if (row.state === 2) throw businessError('errors.feedback.closed');
+        await tx.change(feedbackEntity, feedbackId, { answer: answer.trim(), state: 1, answeredAt: NOW }, 'answer');
+        const lang = isLang(row.companyLanguage) ? row.companyLanguage : 'zh';
+        // The message is written in the sender's company, with its row security on.
+        await tx.asTenant(Number(row.companyId), async (ttx) => {
+          await ttx.insert('messages', {
+            user_id: row.userId,
+            type_code: 'feedback',
+            title: t(lang, FEEDBACK_MESSAGE),
+            content: answer.trim(),
+            link: null,
+          });
+          await pushToUsers(ttx, [Number(row.userId)], { type: 'message', entity: 'feedback', id: feedbackId });
+        });
       });
       return ok({ id: feedbackId, state: 1 });
     },
@@ -216,11 +184,17 @@ export async function feedbackRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (req) => {
-      const r = await ownerDb(app).query('update feedback set state = 2 where id = $1 and state <> 2', [req.body.id]);
-      if (r.rowCount === 0) {
-        const exists = await ownerDb(app).query('select 1 from feedback where id = $1', [req.body.id]);
-        throw exists.rows.length ? businessError('errors.feedback.closed') : notFound('errors.feedback.notFound');
-      }
+      await req.platform(async (tx) => {
+        const [closed] = await tx.changeWhere(
+          feedbackEntity,
+          { id: req.body.id, state: [0, 1] },
+          { state: 2 },
+          'close',
+        );
+        if (closed) return;
+        const exists = await tx.find(feedbackEntity, req.body.id, { fields: ['id'] });
+        throw exists ? businessError('errors.feedback.closed') : notFound('errors.feedback.notFound');
+      });
       return ok({ id: req.body.id, state: 2 });
     },
   );

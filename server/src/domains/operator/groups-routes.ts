@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { ok } from '../../platform/http/envelope.js';
-import { ownerDb } from '../../platform/system/owner.js';
-import { id, response } from '../org/http.js';
+import { id, response } from '../../platform/http/route-kit.js';
 import { tenantCompanies } from './company-menus.js';
 
 const companyIds = { type: 'array', items: id, minItems: 1, maxItems: 5000 };
@@ -23,7 +22,7 @@ export async function companyGroupRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (req) => {
-      const n = await ownerDb(app).transaction(async (tx) => {
+      const n = await req.platform(async (tx) => {
         const [lead] = await tenantCompanies(tx, [req.body.groupId]);
         const members = await tenantCompanies(tx, [...new Set([lead!, ...req.body.companyIds])]);
         // A member that led another group brings that group's companies along.
@@ -49,7 +48,7 @@ export async function companyGroupRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (req) => {
-      const n = await ownerDb(app).transaction(async (tx) => {
+      const n = await req.platform(async (tx) => {
         const ids = await tenantCompanies(tx, req.body.companyIds);
         const r = await tx.query(
           'update companies set group_id = null, updated_at = now() where id = any($1::bigint[]) or group_id = any($1::bigint[])',

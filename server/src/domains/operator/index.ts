@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { ownerDb } from '../../platform/system/owner.js';
-import { analyzeChanged } from '../../platform/system/statistics.js';
+import { registerPlatformChores } from '../../platform/jobs/chores.js';
 import { companyRoutes } from './companies-routes.js';
 import { companyMenuRoutes } from './company-menus-routes.js';
 import { feedbackRoutes } from './feedback-routes.js';
@@ -11,9 +10,6 @@ import { timedTaskRoutes } from './timetasks-routes.js';
 import { usageRoutes } from './usage-routes.js';
 import { versionMoveRoutes } from './version-moves-routes.js';
 import { versionRoutes } from './versions-routes.js';
-
-/** How long finished background jobs are kept (the timed tasks' history, exports' rows). */
-const KEEP_JOBS_DAYS = 30;
 
 /**
  * The operator area (spec 7.3): tenant companies, their menus and groups, versions, announcements, usage,
@@ -30,13 +26,5 @@ export async function operatorRoutes(app: FastifyInstance): Promise<void> {
   await app.register(feedbackRoutes);
   await app.register(pictureRoutes);
   await app.register(timedTaskRoutes);
-  app.jobs.every('platform.cleanup', 3600, async () => {
-    await ownerDb(app).query(
-      `delete from jobs where status in ('done', 'partial', 'failed') and finished_at < now() - make_interval(days => $1)`,
-      [KEEP_JOBS_DAYS],
-    );
-  });
-  app.jobs.every('platform.statistics', 600, async () => {
-    await analyzeChanged(ownerDb(app));
-  });
+  registerPlatformChores(app);
 }

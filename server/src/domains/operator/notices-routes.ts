@@ -1,11 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { ok, page } from '../../platform/http/envelope.js';
 import { forbidden, notFound } from '../../platform/http/errors.js';
-import { assertPlatformRowUnchanged, readVersionSchema } from '../../platform/resources/edit-check.js';
-import { bodyIds, filter, id, idsBody, optText, paging, response, text, Where } from '../org/http.js';
+import { bodyIds, filter, id, idsBody, optText, paging, response, text } from '../../platform/http/route-kit.js';
+import { assertReadVersion, readVersionSchema } from '../../platform/resources/edit-check.js';
+import { NOW } from '../../platform/resources/platform-tx.js';
 import { tenantCompanies } from './company-menus.js';
+import { noticeEntity } from './platform-entities.js';
 
-const P = { view: 'operatesys:notice:view', add: 'operatesys:notice:add', edit: 'operatesys:notice:edit' };
+const P = noticeEntity.permissions as Record<'view' | 'add' | 'edit' | 'delete', string>;
 
 /** System announcements (spec 2.3 warning banner; 7.3 feedback/...): the operator writes, every user reads the latest. */
 export async function noticeRoutes(app: FastifyInstance): Promise<void> {
@@ -28,22 +30,11 @@ export async function noticeRoutes(app: FastifyInstance): Promise<void> {
         response,
       },
     },
-    async (req) =>
-      req.tenant(async (tx) => {
-        const q = req.query;
-        const w = new Where().ilike('title', q.title).ilike('content', q.content);
-        if (q.state !== undefined) w.add('state = ?', q.state);
-        const rows = await tx.query(
-          `select id, title, content, state, created_at as "createdAt", updated_at as "updatedAt",
-                  company_ids as "companyIds",
-                  (select array_agg(c.name order by c.id) from companies c where c.id = any(company_ids)) as "companyNames"
-             from sys_notices where ${w.sql}
-            order by created_at desc, id desc limit ${w.next()} offset ${w.next(2)}`,
-          [...w.params, q.limit, (q.page - 1) * q.limit],
-        );
-        const n = await tx.query<{ n: number }>(`select count(*) as n from sys_notices where ${w.sql}`, w.params);
-        return page(rows.rows, n.rows[0]!.n);
-      }),
+    async (req) => {
+      const { page: at, limit, ...filters } = req.query;
+      const r = await req.platform((tx) => tx.list(noticeEntity, { filters, page: at, limit }));
+      return page(r.rows, r.count);
+    },
   );
 
   app.post<{
@@ -83,22 +74,14 @@ export async function noticeRoutes(app: FastifyInstance): Promise<void> {
       const targets = b.companyIds?.length ? b.companyIds : null;
       const need = b.id ? P.edit : P.add;
       if (!req.me().permissions.has(need)) throw forbidden('errors.noPermission', { code: need });
-      const noticeId = await req.tenant(async (tx) => {
+      const noticeId = await req.platform(async (tx) => {
         if (targets) await tenantCompanies(tx, targets);
-        if (!b.id) {
-          const r = await tx.query<{ id: number }>(
-            'insert into sys_notices(title, content, state, company_ids) values ($1, $2, $3, $4) returning id',
-            [b.title || null, b.content, b.state ?? 1, targets],
-          );
-          return r.rows[0]!.id;
-        }
-        await assertPlatformRowUnchanged(tx, 'sys_notices', b.id, b.updatedAt);
-        const r = await tx.query(
-          `update sys_notices set title = $2, content = $3, state = coalesce($4, state), company_ids = $5,
-                  updated_at = now() where id = $1`,
-          [b.id, b.title || null, b.content, b.state ?? null, targets],
-        );
-        if (r.rowCount === 0) throw notFound();
+        const values = { title: b.title || null, content: b.content, companyIds: targets };
+        if (!b.id) return (await tx.create(noticeEntity, { ...values, state: b.state ?? 1 })).id;
+        const current = await tx.find(noticeEntity, b.id, { fields: ['updatedAt'], lock: true });
+        if (!current) throw notFound();
+        assertReadVersion(current.updatedAt as Date | null, b.updatedAt);
+        await tx.change(noticeEntity, b.id, { ...values, state: b.state, updatedAt: NOW });
         return b.id;
       });
       return ok({ id: noticeId });
@@ -108,15 +91,12 @@ export async function noticeRoutes(app: FastifyInstance): Promise<void> {
   app.post<{ Body: { id?: number; ids?: number[] } }>(
     '/api-user/feedback/delSysNotice',
     {
-      config: { platform: true, permission: 'operatesys:notice:delete' },
+      config: { platform: true, permission: P.delete },
       schema: { tags: ['operator'], summary: 'Delete announcements', body: idsBody, response },
     },
     async (req) => {
       const noticeIds = bodyIds(req.body);
-      const n = await req.tenant(async (tx) => {
-        const r = await tx.query('delete from sys_notices where id = any($1::bigint[])', [noticeIds]);
-        return r.rowCount;
-      });
+      const n = await req.platform((tx) => tx.remove(noticeEntity, noticeIds));
       if (n === 0) throw notFound();
       return ok({ deleted: n });
     },

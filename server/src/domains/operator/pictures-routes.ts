@@ -1,32 +1,19 @@
-import fs from 'node:fs';
 import type { FastifyInstance } from 'fastify';
-import { type FileRow, filePath } from '../../platform/files/store.js';
+import { openUpload } from '../../platform/files/store.js';
 import { ok } from '../../platform/http/envelope.js';
 import { AppError, invalid, notFound } from '../../platform/http/errors.js';
-import { ownerDb } from '../../platform/system/owner.js';
-import { id, idBody, optText, response } from '../org/http.js';
+import { id, idBody, optText, response } from '../../platform/http/route-kit.js';
+import { publicPlatformRead } from '../../platform/resources/platform-handle.js';
+import { pictureEntity } from './platform-entities.js';
 
 /*
  * System pictures (spec 7.3 opsys/getSysPictureData, addSysPicture, /api-file/files/delSysPicture): login
  * backgrounds and banners. The operator uploads the image with platform/files, registers it here and chooses
  * one of each kind; the chosen ones are public (the login page shows them before anyone has signed in).
  */
-const P = {
-  view: 'operatesys:picture:view',
-  add: 'operatesys:picture:add',
-  edit: 'operatesys:picture:edit',
-  remove: 'operatesys:picture:delete',
-};
+const P = pictureEntity.permissions as Record<'view' | 'add' | 'edit' | 'delete', string>;
 const kind = { type: 'string', enum: ['login', 'banner'] };
 const pictureUrl = (pictureId: number) => `/api-file/files/sysPicture/${pictureId}`;
-
-interface PictureRow {
-  id: number;
-  kind: string;
-  name: string | null;
-  chosen: boolean;
-  createdAt: string;
-}
 
 export async function pictureRoutes(app: FastifyInstance): Promise<void> {
   app.get<{ Querystring: { kind?: string } }>(
@@ -41,12 +28,8 @@ export async function pictureRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (req) => {
-      const r = await ownerDb(app).query<PictureRow>(
-        `select id, kind, name, chosen, created_at as "createdAt" from sys_pictures
-          where $1::text is null or kind = $1 order by created_at desc, id desc limit 500`,
-        [req.query.kind ?? null],
-      );
-      return ok(r.rows.map((p) => ({ ...p, url: pictureUrl(p.id) })));
+      const r = await req.platform((tx) => tx.list(pictureEntity, { filters: { kind: req.query.kind }, limit: 500 }));
+      return ok(r.rows.map((p) => ({ ...p, url: pictureUrl(Number(p.id)) })));
     },
   );
 
@@ -68,18 +51,18 @@ export async function pictureRoutes(app: FastifyInstance): Promise<void> {
     async (req) => {
       const b = req.body;
       const tenantId = req.me().tenantId;
-      const pictureId = await ownerDb(app).transaction(async (tx) => {
-        const f = await tx.query<{ mime: string; name: string }>(
-          'select mime, name from files where tenant_id = $1 and id = $2',
-          [tenantId, b.fileId],
-        );
-        if (!f.rows[0]?.mime.startsWith('image/')) throw invalid('fileId', 'errors.picture.notImage');
-        if (b.chosen) await tx.query('update sys_pictures set chosen = false where kind = $1 and chosen', [b.kind]);
-        const r = await tx.query<{ id: number }>(
-          `insert into sys_pictures(kind, name, file_tenant_id, file_id, chosen) values ($1, $2, $3, $4, $5) returning id`,
-          [b.kind, b.name?.trim() || f.rows[0].name, tenantId, b.fileId, b.chosen ?? false],
-        );
-        return r.rows[0]!.id;
+      const pictureId = await req.platform(async (tx) => {
+        const f = await tx.fileOf(tenantId, b.fileId);
+        if (!f?.mime.startsWith('image/')) throw invalid('fileId', 'errors.picture.notImage');
+        if (b.chosen) await tx.changeWhere(pictureEntity, { kind: b.kind, chosen: true }, { chosen: false });
+        const made = await tx.create(pictureEntity, {
+          kind: b.kind,
+          name: b.name?.trim() || f.name,
+          fileTenantId: tenantId,
+          fileId: b.fileId,
+          chosen: b.chosen ?? false,
+        });
+        return Number(made.id);
       });
       return ok({ id: pictureId, url: pictureUrl(pictureId) });
     },
@@ -97,13 +80,11 @@ export async function pictureRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (req) => {
-      await ownerDb(app).transaction(async (tx) => {
-        const r = await tx.query<{ kind: string }>('select kind from sys_pictures where id = $1 for update', [
-          req.body.id,
-        ]);
-        if (!r.rows[0]) throw notFound('errors.picture.notFound');
-        await tx.query('update sys_pictures set chosen = false where kind = $1 and chosen', [r.rows[0].kind]);
-        await tx.query('update sys_pictures set chosen = true where id = $1', [req.body.id]);
+      await req.platform(async (tx) => {
+        const picture = await tx.find(pictureEntity, req.body.id, { fields: ['kind'], lock: true });
+        if (!picture) throw notFound('errors.picture.notFound');
+        await tx.changeWhere(pictureEntity, { kind: picture.kind, chosen: true }, { chosen: false });
+        await tx.change(pictureEntity, req.body.id, { chosen: true });
       });
       return ok(null);
     },
@@ -112,12 +93,12 @@ export async function pictureRoutes(app: FastifyInstance): Promise<void> {
   app.post<{ Body: { id: number } }>(
     '/api-file/files/delSysPicture',
     {
-      config: { platform: true, permission: P.remove },
+      config: { platform: true, permission: P.delete },
       schema: { tags: ['operator'], summary: 'Remove a login background or banner', body: idBody, response },
     },
     async (req) => {
-      const r = await ownerDb(app).query('delete from sys_pictures where id = $1', [req.body.id]);
-      if (r.rowCount === 0) throw notFound('errors.picture.notFound');
+      const n = await req.platform((tx) => tx.remove(pictureEntity, [req.body.id]));
+      if (n === 0) throw notFound('errors.picture.notFound');
       return ok(null);
     },
   );
@@ -134,11 +115,9 @@ export async function pictureRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async () => {
-      const r = await ownerDb(app).query<{ id: number; kind: string }>(
-        'select id, kind from sys_pictures where chosen',
-      );
+      const chosen = await publicPlatformRead(app, (tx) => tx.rows(pictureEntity, { chosen: true }, ['id', 'kind']));
       const out: Record<string, string | null> = { login: null, banner: null };
-      for (const p of r.rows) out[p.kind] = pictureUrl(p.id);
+      for (const p of chosen) out[String(p.kind)] = pictureUrl(Number(p.id));
       return ok(out);
     },
   );
@@ -155,22 +134,22 @@ export async function pictureRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (req, reply) => {
-      const db = ownerDb(app);
-      const r = await db.query<FileRow & { tenant_id: number }>(
-        `select f.tenant_id, f.id, f.name, f.mime, f.size, f.storage_key from sys_pictures p
-           join files f on f.tenant_id = p.file_tenant_id and f.id = p.file_id where p.id = $1`,
-        [req.params.id],
-      );
-      const row = r.rows[0];
-      const file = row ? filePath(app.config.dataDir, Number(row.tenant_id), row.storage_key) : null;
-      if (!row || !file || !fs.existsSync(file)) throw new AppError('notFound', 'errors.fileNotFound');
+      const found = await publicPlatformRead(app, async (tx) => {
+        const picture = await tx.find(pictureEntity, req.params.id, { fields: ['fileTenantId', 'fileId'] });
+        const tenantId = Number(picture?.fileTenantId);
+        const row = picture ? await tx.fileOf(tenantId, picture.fileId) : null;
+        return row ? { row, tenantId } : null;
+      });
+      const row = found?.row;
+      const file = found && row ? await openUpload(app.fileStore, found.tenantId, row) : null;
+      if (!row || !file) throw new AppError('notFound', 'errors.fileNotFound');
       return reply
         .header('content-type', row.mime)
-        .header('content-length', String(row.size))
+        .header('content-length', String(file.size))
         .header('x-content-type-options', 'nosniff')
         .header('content-security-policy', "default-src 'none'; img-src 'self'; sandbox")
         .header('cache-control', 'public, max-age=3600')
-        .send(fs.createReadStream(file));
+        .send(file.stream);
     },
   );
 }

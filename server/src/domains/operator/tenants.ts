@@ -16,6 +16,9 @@ export interface NewTenant {
   language?: Lang;
   contact?: string | null;
   phone?: string | null;
+  address?: string | null;
+  /** An IANA time zone (checked by the caller); the column's default when absent. */
+  timezone?: string;
   admin: { username: string; password: string; peoplename: string; mustChangePassword: boolean };
 }
 
@@ -83,8 +86,8 @@ export async function createTenant(db: Queryable, input: NewTenant): Promise<{ c
   if (taken.rows.length) throw businessError('errors.usernameTaken', { username: input.admin.username });
 
   const c = await db.query<{ id: number }>(
-    `insert into companies(name, code, expiry_date, version_id, is_platform, language, contact, phone)
-     values ($1,$2,$3,$4,$5,$6,$7,$8) returning id`,
+    `insert into companies(name, code, expiry_date, version_id, is_platform, language, contact, phone, address)
+     values ($1,$2,$3,$4,$5,$6,$7,$8,$9) returning id`,
     [
       input.name,
       input.code,
@@ -94,9 +97,11 @@ export async function createTenant(db: Queryable, input: NewTenant): Promise<{ c
       lang,
       input.contact ?? null,
       input.phone ?? null,
+      input.address ?? null,
     ],
   );
   const tenantId = c.rows[0]!.id;
+  if (input.timezone) await db.query('update companies set timezone = $2 where id = $1', [tenantId, input.timezone]);
   if (input.isPlatform) {
     await db.query(
       'insert into company_menus(tenant_id, menu_id) select $1, id from menus where owner_tenant_id is null',

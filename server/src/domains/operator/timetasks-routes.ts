@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { ok, page } from '../../platform/http/envelope.js';
 import { invalid } from '../../platform/http/errors.js';
-import { type TenantFailure, tenantFailuresText } from '../../platform/jobs/tenant-failures.js';
-import { ownerDb } from '../../platform/system/owner.js';
-import { response } from '../org/http.js';
+import { response } from '../../platform/http/route-kit.js';
+import { oneOffJobs, type RunPayload, setTaskPaused, taskRuns } from '../../platform/jobs/history.js';
+import { tenantFailuresText } from '../../platform/jobs/tenant-failures.js';
 
 /*
  * Timed tasks (/admin/timetask): the platform's recurring jobs (app.jobs.every / everyTenant) with their period,
@@ -11,17 +11,6 @@ import { response } from '../org/http.js';
  * run in which some companies failed is 'partial' (done with errors) and names them.
  * The history is the jobs table itself (one row per run; started_at is set as a run is claimed).
  */
-interface RunPayload {
-  tenantErrors?: TenantFailure[];
-  tenantCount?: number;
-}
-interface TaskRow {
-  kind: string;
-  lastError: string | null;
-  lastFailure: string | null;
-  lastPayload: RunPayload | null;
-  failurePayload: RunPayload | null;
-}
 
 const kindBody = {
   type: 'object',
@@ -42,32 +31,18 @@ export async function timedTaskRoutes(app: FastifyInstance): Promise<void> {
     },
     async (req) => {
       const jobs = app.jobs.recurringJobs();
-      const r = await ownerDb(app).query<TaskRow>(
-        `select k.kind, coalesce(s.paused, false) as paused,
-                last.status as "lastStatus", last.started_at as "lastStartedAt", last.finished_at as "lastFinishedAt",
-                (extract(epoch from (last.finished_at - last.started_at)) * 1000)::int as "lastDurationMs",
-                last.error as "lastError", last.payload as "lastPayload",
-                (select min(q.run_at) from jobs q where q.kind = k.kind and q.status = 'queued') as "nextRunAt",
-                (select count(*) from jobs f where f.kind = k.kind and f.status in ('failed', 'partial')
-                    and f.finished_at > now() - interval '7 days')::int as failures,
-                fail.error as "lastFailure", fail.payload as "failurePayload"
-           from unnest($1::text[]) k(kind)
-           left join job_schedules s on s.kind = k.kind
-           left join lateral (select j.status, j.started_at, j.finished_at, j.error, j.payload from jobs j
-                               where j.kind = k.kind and j.finished_at is not null and not (j.payload ? 'skipped')
-                               order by j.finished_at desc limit 1) last on true
-           left join lateral (select f.error, f.payload from jobs f
-                               where f.kind = k.kind and f.status in ('failed', 'partial')
-                               order by f.finished_at desc limit 1) fail on true
-          order by k.kind`,
-        [jobs.map((j) => j.kind)],
+      const rows = await req.platform((tx) =>
+        taskRuns(
+          tx,
+          jobs.map((j) => j.kind),
+        ),
       );
       const seconds = new Map(jobs.map((j) => [j.kind, j.seconds]));
       // A run done with errors names its companies in the reader's language.
       const text = (error: string | null, payload: RunPayload | null) =>
         payload?.tenantErrors ? tenantFailuresText(req.lang, payload.tenantErrors, payload.tenantCount ?? 0) : error;
       return ok(
-        r.rows.map(({ lastPayload, failurePayload, ...row }) => ({
+        rows.map(({ lastPayload, failurePayload, ...row }) => ({
           ...row,
           seconds: seconds.get(row.kind),
           lastError: text(row.lastError, lastPayload),
@@ -99,11 +74,7 @@ export async function timedTaskRoutes(app: FastifyInstance): Promise<void> {
       },
       async (req) => {
         known(req.body.kind);
-        await ownerDb(app).query(
-          `insert into job_schedules(kind, paused) values ($1, $2)
-           on conflict (kind) do update set paused = excluded.paused, updated_at = now()`,
-          [req.body.kind, paused],
-        );
+        await req.platform((tx) => setTaskPaused(tx, req.body.kind, paused));
         return ok({ kind: req.body.kind, paused });
       },
     );
@@ -131,20 +102,8 @@ export async function timedTaskRoutes(app: FastifyInstance): Promise<void> {
       const { limit, status } = req.query;
       const offset = (req.query.page - 1) * limit;
       const recurring = app.jobs.recurringJobs().map((j) => j.kind);
-      const where = 'not (j.kind = any($1::text[])) and ($2::text is null or j.status = $2)';
-      const db = ownerDb(app);
-      const [rows, count] = await Promise.all([
-        db.query(
-          `select j.id, j.kind, j.status, j.attempts, j.error, c.name as "companyName",
-                  j.created_at as "createdAt", j.started_at as "startedAt", j.finished_at as "finishedAt",
-                  (extract(epoch from (j.finished_at - j.started_at)) * 1000)::int as "durationMs"
-             from jobs j left join companies c on c.id = j.tenant_id
-            where ${where} order by j.id desc limit $3 offset $4`,
-          [recurring, status ?? null, limit, offset],
-        ),
-        db.query<{ n: number }>(`select count(*)::int as n from jobs j where ${where}`, [recurring, status ?? null]),
-      ]);
-      return page(rows.rows, count.rows[0]?.n ?? 0);
+      const r = await req.platform((tx) => oneOffJobs(tx, recurring, { status, limit, offset }));
+      return page(r.rows, r.count);
     },
   );
 

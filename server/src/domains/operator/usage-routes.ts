@@ -2,11 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import type { Queryable } from '../../db/index.js';
 import { ok, page } from '../../platform/http/envelope.js';
 import { notFound } from '../../platform/http/errors.js';
+import { filter, id, paging, response, Where } from '../../platform/http/route-kit.js';
 import type { Lang } from '../../platform/i18n/index.js';
 import { entityTitle } from '../../platform/resources/model.js';
 import { allEntities } from '../../platform/resources/registry.js';
-import { ownerDb } from '../../platform/system/owner.js';
-import { filter, id, paging, response, Where } from '../org/http.js';
 
 /*
  * The operator's usage statistics per tenant (spec 7.3 opsys/...): users, active users, logins, records per
@@ -66,21 +65,21 @@ export async function usageRoutes(app: FastifyInstance): Promise<void> {
         response,
       },
     },
-    async (req) => {
-      const db = ownerDb(app);
-      const q = req.query;
-      const where = new Where().add('not c.is_platform').ilike('c.name', q.name);
-      const rows = await db.query(
-        `select ${USAGE_COLUMNS} from companies c left join sys_versions v on v.id = c.version_id
+    async (req) =>
+      req.platform(async (db) => {
+        const q = req.query;
+        const where = new Where().add('not c.is_platform').ilike('c.name', q.name);
+        const rows = await db.query(
+          `select ${USAGE_COLUMNS} from companies c left join sys_versions v on v.id = c.version_id
           where ${where.sql} order by c.id limit ${where.next()} offset ${where.next(2)}`,
-        [...where.params, q.limit, (q.page - 1) * q.limit],
-      );
-      const n = await db.query<{ n: number }>(
-        `select count(*)::int as n from companies c where ${where.sql}`,
-        where.params,
-      );
-      return page(rows.rows, n.rows[0]!.n);
-    },
+          [...where.params, q.limit, (q.page - 1) * q.limit],
+        );
+        const n = await db.query<{ n: number }>(
+          `select count(*)::int as n from companies c where ${where.sql}`,
+          where.params,
+        );
+        return page(rows.rows, n.rows[0]!.n);
+      }),
   );
 
   app.get<{ Querystring: { companyId: number } }>(
@@ -94,7 +93,7 @@ export async function usageRoutes(app: FastifyInstance): Promise<void> {
         response,
       },
     },
-    async (req) => ok(await company(ownerDb(app), req.query.companyId)),
+    async (req) => ok(await req.platform((db) => company(db, req.query.companyId))),
   );
 
   app.get<{ Querystring: { page: number; limit: number; companyId: number; name?: string } }>(
@@ -112,22 +111,22 @@ export async function usageRoutes(app: FastifyInstance): Promise<void> {
         response,
       },
     },
-    async (req) => {
-      const db = ownerDb(app);
-      const q = req.query;
-      await company(db, q.companyId);
-      const w = new Where([q.companyId]).add('u.tenant_id = $1 and not u.deleted').ilike('u.peoplename', q.name);
-      const rows = await db.query(
-        `select u.id, u.username, u.peoplename, u.state,
+    async (req) =>
+      req.platform(async (db) => {
+        const q = req.query;
+        await company(db, q.companyId);
+        const w = new Where([q.companyId]).add('u.tenant_id = $1 and not u.deleted').ilike('u.peoplename', q.name);
+        const rows = await db.query(
+          `select u.id, u.username, u.peoplename, u.state,
                 (select max(s.created_at) from sessions s where s.tenant_id = u.tenant_id and s.user_id = u.id) as "lastLoginAt",
                 (select count(*) from sessions s where s.tenant_id = u.tenant_id and s.user_id = u.id
                     and s.created_at > now() - interval '30 days')::int as "logins30"
            from users u where ${w.sql} order by u.id limit ${w.next()} offset ${w.next(2)}`,
-        [...w.params, q.limit, (q.page - 1) * q.limit],
-      );
-      const n = await db.query<{ n: number }>(`select count(*)::int as n from users u where ${w.sql}`, w.params);
-      return page(rows.rows, n.rows[0]!.n);
-    },
+          [...w.params, q.limit, (q.page - 1) * q.limit],
+        );
+        const n = await db.query<{ n: number }>(`select count(*)::int as n from users u where ${w.sql}`, w.params);
+        return page(rows.rows, n.rows[0]!.n);
+      }),
   );
 
   app.get<{ Querystring: { companyId: number; days?: number } }>(
@@ -145,21 +144,21 @@ export async function usageRoutes(app: FastifyInstance): Promise<void> {
         response,
       },
     },
-    async (req) => {
-      const db = ownerDb(app);
-      await company(db, req.query.companyId);
-      const r = await db.query(
-        `with tz as (select timezone from companies where id = $1),
+    async (req) =>
+      req.platform(async (db) => {
+        await company(db, req.query.companyId);
+        const r = await db.query(
+          `with tz as (select timezone from companies where id = $1),
               days as (select generate_series((now() at time zone (select timezone from tz))::date - ($2::int - 1),
                                               (now() at time zone (select timezone from tz))::date, interval '1 day')::date as day)
          select to_char(d.day, 'YYYY-MM-DD') as day, count(s.user_id)::int as logins, count(distinct s.user_id)::int as users
            from days d left join sessions s on s.tenant_id = $1
                  and (s.created_at at time zone (select timezone from tz))::date = d.day
           group by d.day order by d.day`,
-        [req.query.companyId, req.query.days ?? 30],
-      );
-      return ok(r.rows);
-    },
+          [req.query.companyId, req.query.days ?? 30],
+        );
+        return ok(r.rows);
+      }),
   );
 
   app.get<{ Querystring: { companyId: number } }>(
@@ -173,20 +172,20 @@ export async function usageRoutes(app: FastifyInstance): Promise<void> {
         response,
       },
     },
-    async (req) => {
-      const db = ownerDb(app);
-      await company(db, req.query.companyId);
-      const tables = await tenantTables(db);
-      if (!tables.length) return ok([]);
-      const union = tables
-        .map((tb) => `select '${tb}' as entity, count(*)::int as records from "${tb}" where tenant_id = $1`)
-        .join(' union all ');
-      const r = await db.query<{ entity: string; records: number }>(
-        `select entity, records from (${union}) x where records > 0 order by records desc, entity`,
-        [req.query.companyId],
-      );
-      return ok(r.rows.map((x) => ({ ...x, name: moduleName(x.entity, req.lang) })));
-    },
+    async (req) =>
+      req.platform(async (db) => {
+        await company(db, req.query.companyId);
+        const tables = await tenantTables(db);
+        if (!tables.length) return ok([]);
+        const union = tables
+          .map((tb) => `select '${tb}' as entity, count(*)::int as records from "${tb}" where tenant_id = $1`)
+          .join(' union all ');
+        const r = await db.query<{ entity: string; records: number }>(
+          `select entity, records from (${union}) x where records > 0 order by records desc, entity`,
+          [req.query.companyId],
+        );
+        return ok(r.rows.map((x) => ({ ...x, name: moduleName(x.entity, req.lang) })));
+      }),
   );
 
   app.get<{ Querystring: { page: number; limit: number; companyId: number; userId?: number } }>(
@@ -204,21 +203,21 @@ export async function usageRoutes(app: FastifyInstance): Promise<void> {
         response,
       },
     },
-    async (req) => {
-      const db = ownerDb(app);
-      const q = req.query;
-      await company(db, q.companyId);
-      const w = new Where([q.companyId]).add('s.tenant_id = $1');
-      if (q.userId) w.add('s.user_id = ?', q.userId);
-      const rows = await db.query(
-        `select s.user_id as "userId", u.username, u.peoplename, s.created_at as "createdAt", s.last_ip as "lastIp",
+    async (req) =>
+      req.platform(async (db) => {
+        const q = req.query;
+        await company(db, q.companyId);
+        const w = new Where([q.companyId]).add('s.tenant_id = $1');
+        if (q.userId) w.add('s.user_id = ?', q.userId);
+        const rows = await db.query(
+          `select s.user_id as "userId", u.username, u.peoplename, s.created_at as "createdAt", s.last_ip as "lastIp",
                 s.user_agent as "userAgent"
            from sessions s join users u on u.tenant_id = s.tenant_id and u.id = s.user_id
           where ${w.sql} order by s.created_at desc limit ${w.next()} offset ${w.next(2)}`,
-        [...w.params, q.limit, (q.page - 1) * q.limit],
-      );
-      const n = await db.query<{ n: number }>(`select count(*)::int as n from sessions s where ${w.sql}`, w.params);
-      return page(rows.rows, n.rows[0]!.n);
-    },
+          [...w.params, q.limit, (q.page - 1) * q.limit],
+        );
+        const n = await db.query<{ n: number }>(`select count(*)::int as n from sessions s where ${w.sql}`, w.params);
+        return page(rows.rows, n.rows[0]!.n);
+      }),
   );
 }

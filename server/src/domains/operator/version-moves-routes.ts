@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { ok } from '../../platform/http/envelope.js';
-import { ownerDb } from '../../platform/system/owner.js';
-import { id, response } from '../org/http.js';
+import { id, response } from '../../platform/http/route-kit.js';
 import { moveCompaniesToVersion } from './version-moves.js';
 
 /*
@@ -34,11 +33,7 @@ export async function versionMoveRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (req) =>
-      ok(
-        await ownerDb(app).transaction((tx) =>
-          moveCompaniesToVersion(tx, req.body.companyIds, req.body.versionId, false),
-        ),
-      ),
+      ok(await req.platform((tx) => moveCompaniesToVersion(tx, req.body.companyIds, req.body.versionId, false))),
   );
 
   app.post<{ Body: MoveBody }>(
@@ -55,10 +50,6 @@ export async function versionMoveRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (req) =>
-      ok(
-        await ownerDb(app).transaction((tx) =>
-          moveCompaniesToVersion(tx, req.body.companyIds, req.body.versionId, true),
-        ),
-      ),
+      ok(await req.platform((tx) => moveCompaniesToVersion(tx, req.body.companyIds, req.body.versionId, true))),
   );
 }

@@ -1,6 +1,7 @@
 import type { Queryable } from '../../db/index.js';
 import { invalid } from '../../platform/http/errors.js';
-import { afterChange, versionMenuIds, withAncestors } from './company-menus.js';
+import { withAncestors } from '../menu/tree.js';
+import { afterChange, versionMenuIds } from './company-menus.js';
 
 /*
  * Moving companies from their version to another. A company's menus that came from its old version and are

@@ -2,11 +2,20 @@ import type { FastifyInstance } from 'fastify';
 import type { Queryable } from '../../db/index.js';
 import { ok, page } from '../../platform/http/envelope.js';
 import { businessError, forbidden, notFound } from '../../platform/http/errors.js';
+import {
+  fieldError,
+  filter,
+  id,
+  idBody,
+  optText,
+  paging,
+  response,
+  text,
+  Where,
+} from '../../platform/http/route-kit.js';
 import { assertPlatformRowUnchanged, readVersionSchema } from '../../platform/resources/edit-check.js';
-import { ownerDb } from '../../platform/system/owner.js';
-import { fieldError, filter, id, idBody, optText, paging, response, text, Where } from '../org/http.js';
-import { tenantMenuTree } from '../org/role-templates-routes.js';
-import { pushVersionMenus, versionMenuIds, withAncestors } from './company-menus.js';
+import { tenantMenuTree, withAncestors } from '../menu/tree.js';
+import { pushVersionMenus, versionMenuIds } from './company-menus.js';
 
 /*
  * System versions (spec 6, 7.3 sysversion/...): named menu sets. A new company takes its version's menus
@@ -259,7 +268,7 @@ export async function versionRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (req) => {
-      const n = await ownerDb(app).transaction(async (tx) => {
+      const n = await req.platform(async (tx) => {
         await getVersion(tx, req.body.id);
         return pushVersionMenus(tx, req.body.id);
       });

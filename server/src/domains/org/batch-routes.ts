@@ -1,12 +1,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ok } from '../../platform/http/envelope.js';
 import { forbidden } from '../../platform/http/errors.js';
+import { bodyIds, filter, id, idsBody, response } from '../../platform/http/route-kit.js';
 import { uploadBody, uploadedFile } from '../../platform/http/upload.js';
 import { isLang, type Lang, t } from '../../platform/i18n/index.js';
 import { entityTitle } from '../../platform/resources/model.js';
 import { allEntities, columnOf } from '../../platform/resources/registry.js';
 import { usernameOwners } from '../../platform/system/usernames.js';
-import { bodyIds, filter, id, idsBody, response } from './http.js';
 import { applyMembers, type BatchMode, type MemberItem, USER_SHEET, usernamesOf } from './members-batch.js';
 import { applyOrganizations, ORG_SHEET, type OrgItem } from './organizations-batch.js';
 import { orgProps } from './organizations-routes.js';

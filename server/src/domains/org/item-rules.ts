@@ -1,7 +1,7 @@
 import { businessError } from '../../platform/http/errors.js';
+import { fieldError } from '../../platform/http/route-kit.js';
 import { languages } from '../../platform/i18n/index.js';
 import type { EntityHooks, WireRow } from '../../platform/resources/types.js';
-import { fieldError } from './http.js';
 
 /**
  * The rules of the dictionary beyond its fields: an entry stays under the parent it was made under, its names

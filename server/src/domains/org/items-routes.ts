@@ -1,9 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { ok, page } from '../../platform/http/envelope.js';
 import { businessError, notFound } from '../../platform/http/errors.js';
-import { type Lang, languages } from '../../platform/i18n/index.js';
-import { assertPlatformRowUnchanged, readVersionSchema } from '../../platform/resources/edit-check.js';
-import type { TenantTx } from '../../platform/tenancy/tenant-tx.js';
 import {
   blank,
   fieldError,
@@ -17,7 +14,10 @@ import {
   response,
   text,
   Where,
-} from './http.js';
+} from '../../platform/http/route-kit.js';
+import { type Lang, languages } from '../../platform/i18n/index.js';
+import { assertPlatformRowUnchanged, readVersionSchema } from '../../platform/resources/edit-check.js';
+import type { TenantTx } from '../../platform/tenancy/tenant-tx.js';
 import { itemNames } from './item-rules.js';
 
 /**

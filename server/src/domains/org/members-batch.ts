@@ -1,7 +1,7 @@
 import { hashPassword, passwordRuleError, stripChinese } from '../../platform/auth/password.js';
 import type { Principal } from '../../platform/auth/principal.js';
+import { revokeUserSessions } from '../../platform/auth/sessions.js';
 import type { TenantTx } from '../../platform/tenancy/tenant-tx.js';
-import { revokeUserSessions } from '../identity/sessions.js';
 import { defineSheet, type Issues } from './sheets.js';
 import { assertUserRoom } from './user-limit.js';
 import { assertAdminRemains, holdsAdminRole, setUserRoles, type UserFields, userColumns } from './users.js';

@@ -1,6 +1,6 @@
+import { fieldError } from '../../platform/http/route-kit.js';
 import type { EntityHooks } from '../../platform/resources/types.js';
 import { isId, type TenantTx } from '../../platform/tenancy/tenant-tx.js';
-import { fieldError } from './http.js';
 import { subtreeCte } from './users.js';
 
 /*

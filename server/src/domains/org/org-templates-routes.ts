@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { ok } from '../../platform/http/envelope.js';
+import { fieldError, id, response } from '../../platform/http/route-kit.js';
 import { type ReadContext, readContext } from '../../platform/resources/read.js';
 import { createRow } from '../../platform/resources/write.js';
 import type { TenantTx } from '../../platform/tenancy/tenant-tx.js';
-import { fieldError, id, response } from './http.js';
 import type { TemplateNode } from './org-template-rules.js';
 import { organizationEntity } from './resources.js';
 

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { ok } from '../../platform/http/envelope.js';
+import { id, nest, optText, response, text } from '../../platform/http/route-kit.js';
 import { readContext } from '../../platform/resources/read.js';
 import type { WireRow } from '../../platform/resources/types.js';
 import { updateRow } from '../../platform/resources/write.js';
 import type { TenantTx } from '../../platform/tenancy/tenant-tx.js';
-import { id, nest, optText, response, text } from './http.js';
 import { organizationEntity } from './resources.js';
 
 interface OrgNode {

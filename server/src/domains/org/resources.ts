@@ -1,3 +1,4 @@
+import { DATA_SCOPES } from '../../platform/resources/data-scope.js';
 import { menuPermissions } from '../../platform/resources/permit.js';
 import { defineEntity } from '../../platform/resources/registry.js';
 import { itemHooks } from './item-rules.js';
@@ -35,6 +36,7 @@ export const roleEntity = defineEntity({
     { name: 'remark', type: 'text', maxLength: 500 },
     { name: 'state', type: 'enum', options: [1, 0], required: true, default: 1, filter: 'eq' },
     { name: 'isAdmin', column: 'is_admin', type: 'boolean', required: true, default: false, readOnly: true },
+    { name: 'dataScope', type: 'enum', options: DATA_SCOPES, required: true, default: 'all' },
     {
       name: 'userCount',
       type: 'integer',

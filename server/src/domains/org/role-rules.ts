@@ -1,7 +1,7 @@
 import { AppError, businessError } from '../../platform/http/errors.js';
+import { fieldError } from '../../platform/http/route-kit.js';
 import type { EntityHooks, FieldIssue, WireRow } from '../../platform/resources/types.js';
 import { isId, type TenantTx } from '../../platform/tenancy/tenant-tx.js';
-import { fieldError } from './http.js';
 import { assertAdminRemains, holdsAdminRole } from './users.js';
 
 /** True when the acting user holds an enabled administrator role (as the principal's isAdmin). */

@@ -2,10 +2,20 @@ import type { FastifyInstance } from 'fastify';
 import type { Queryable } from '../../db/index.js';
 import { ok, page } from '../../platform/http/envelope.js';
 import { notFound } from '../../platform/http/errors.js';
+import {
+  fieldError,
+  filter,
+  id,
+  idBody,
+  optText,
+  paging,
+  pgViolation,
+  response,
+  text,
+  Where,
+} from '../../platform/http/route-kit.js';
 import { assertPlatformRowUnchanged, readVersionSchema } from '../../platform/resources/edit-check.js';
-import { type ButtonRow, buildTree, type MenuRow } from '../menu/tree.js';
-import { withAncestors } from '../operator/company-menus.js';
-import { fieldError, filter, id, idBody, optText, paging, pgViolation, response, text, Where } from './http.js';
+import { tenantMenuTree, withAncestors } from '../menu/tree.js';
 
 /*
  * Role templates: menu sets the operator prepares so a company can start a role from one
@@ -16,21 +26,6 @@ const VIEW = 'admin:companyAuthorize:view';
 const EDIT = 'admin:companyAuthorize:authorize';
 const SET_MENU = 'admin:companyAuthorize:setMenu';
 const DELETE = 'admin:companyAuthorize:revoke';
-
-const MENU_COLS = `m.id, m.parent_id, m.key, m.menuname, m.icon, m.url, m.query, m.sort, m.hidden, m.isone,
-  m.formtype, m.fromproject, m.platform_only`;
-
-/** Menus a tenant can be given (not the operator's own pages), as a tree with their buttons. */
-export async function tenantMenuTree(db: Queryable, visible?: ReadonlySet<string>) {
-  const menus = await db.query<MenuRow>(
-    `select ${MENU_COLS} from menus m where not m.platform_only and m.owner_tenant_id is null`,
-  );
-  const buttons = await db.query<ButtonRow>(
-    `select b.id, b.menu_id, b.name, b.ext4, b.sort from menu_buttons b
-       join menus m on m.id = b.menu_id and not m.platform_only and m.owner_tenant_id is null`,
-  );
-  return buildTree(menus.rows, buttons.rows, visible);
-}
 
 function mapNameViolation(err: unknown, name: string | undefined): unknown {
   const v = pgViolation(err);

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { ok } from '../../platform/http/envelope.js';
 import { businessError } from '../../platform/http/errors.js';
+import { fieldError, id, ids, response } from '../../platform/http/route-kit.js';
 import type { TenantTx } from '../../platform/tenancy/tenant-tx.js';
-import { fieldError, id, ids, response } from './http.js';
 import { isPage } from './role-rules.js';
 import { assertAdminRemains } from './users.js';
 

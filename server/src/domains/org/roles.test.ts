@@ -291,7 +291,7 @@ describe('role templates', () => {
     );
     expect(offered.data.map((x) => x.name)).toEqual(expect.arrayContaining(['设备管理员', '维修技术员', '备件仓管员']));
     const tech = offered.data.find((x) => x.name === '维修技术员')!;
-    // The work board, repair orders, the three kinds of check task, maintenance by scan and the experience library.
+    // Not the vendors and external orders of the repair group (a manager's work). The work board, repair orders, the three kinds of check task, maintenance by scan and the experience library.
     expect(tech.pages).toBe(7);
     const roleId = await saveRole({ name: 'Technicians', templateId: tech.id });
     const grants = await okCall<{ menuIds: string[] }>(

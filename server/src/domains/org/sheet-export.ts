@@ -1,7 +1,6 @@
-import { randomUUID } from 'node:crypto';
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { StreamingSheet } from '../../platform/excel/write.js';
+import { writeExport } from '../../platform/files/export-file.js';
 import { isLang, type Lang, t } from '../../platform/i18n/index.js';
 import type { Job, JobHandler } from '../../platform/jobs/runner.js';
 import type { TenantTx } from '../../platform/tenancy/tenant-tx.js';
@@ -78,21 +77,22 @@ export function sheetExportJob(app: FastifyInstance): JobHandler {
       const tenantId = job.tenantId!;
       const lang = isLang(p.lang) ? p.lang : 'zh';
       const columns = (p.sheet === 'users' ? USER_SHEET : ORG_SHEET).fields.filter((f) => f.exportable);
-      const relative = path.join('exports', String(tenantId), `${randomUUID()}.xlsx`);
-      const sheet = new StreamingSheet(
-        path.join(app.config.dataDir, relative),
-        t(lang, `org.sheet.${p.sheet}.title`),
-        columns.map((f) => ({ header: f.label(lang) })),
-      );
-      for (let page = 1; ; page++) {
-        const rows = await job.tenant(p.userId, (tx) =>
-          p.sheet === 'users' ? userRows(tx, p.filter ?? {}, page) : organizationRows(tx, page),
+      const relative = await writeExport(app, tenantId, async (file) => {
+        const sheet = new StreamingSheet(
+          file,
+          t(lang, `org.sheet.${p.sheet}.title`),
+          columns.map((f) => ({ header: f.label(lang) })),
         );
-        for (const row of rows) sheet.add(columns.map((f) => displayCell(f, row[f.name], lang)));
-        await sheet.flush();
-        if (rows.length < PAGE) break;
-      }
-      await sheet.close();
+        for (let page = 1; ; page++) {
+          const rows = await job.tenant(p.userId, (tx) =>
+            p.sheet === 'users' ? userRows(tx, p.filter ?? {}, page) : organizationRows(tx, page),
+          );
+          for (const row of rows) sheet.add(columns.map((f) => displayCell(f, row[f.name], lang)));
+          await sheet.flush();
+          if (rows.length < PAGE) break;
+        }
+        await sheet.close();
+      });
       await finish(job, p, { filepath: relative, progress: 100, error: null });
     },
     async failed(job, err) {

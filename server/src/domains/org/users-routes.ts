@@ -1,12 +1,24 @@
 import type { FastifyInstance } from 'fastify';
 import { hashPassword, passwordRuleError, stripChinese } from '../../platform/auth/password.js';
+import { revokeUserSessions } from '../../platform/auth/sessions.js';
 import { ok, page } from '../../platform/http/envelope.js';
 import { businessError, notFound } from '../../platform/http/errors.js';
+import {
+  bodyIds,
+  fieldError,
+  filter,
+  id,
+  idBody,
+  idsBody,
+  optDate,
+  optText,
+  paging,
+  response,
+  text,
+} from '../../platform/http/route-kit.js';
 import { t } from '../../platform/i18n/index.js';
 import { assertRowUnchanged, readVersionSchema } from '../../platform/resources/edit-check.js';
 import { assertUsernameFree } from '../../platform/system/usernames.js';
-import { revokeUserSessions } from '../identity/sessions.js';
-import { bodyIds, fieldError, filter, id, idBody, idsBody, optDate, optText, paging, response, text } from './http.js';
 import { assertUserRoom } from './user-limit.js';
 import {
   assertAdminRemains,

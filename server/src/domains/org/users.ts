@@ -1,7 +1,7 @@
 import type { Principal } from '../../platform/auth/principal.js';
 import { businessError, notFound } from '../../platform/http/errors.js';
+import { blank, fieldError, pgViolation, Where } from '../../platform/http/route-kit.js';
 import type { TenantTx } from '../../platform/tenancy/tenant-tx.js';
-import { blank, fieldError, pgViolation, Where } from './http.js';
 
 /** The member fields of spec 3.1 as the wire names them. */
 export interface UserFields {

@@ -3,6 +3,7 @@ import { type Cell, readSheet, SheetTooLargeError } from '../../platform/excel/r
 import { importTemplate, type TemplateColumn } from '../../platform/excel/template.js';
 import { AppError, businessError } from '../../platform/http/errors.js';
 import { type Lang, languages, t } from '../../platform/i18n/index.js';
+import { tenantTimeZone } from '../../platform/reports/filters.js';
 import { readContext } from '../../platform/resources/read.js';
 import { guideTexts } from '../../platform/resources/template.js';
 import type { ImportIssue } from '../../platform/resources/wire.js';
@@ -10,7 +11,6 @@ import { createRow, updateRow } from '../../platform/resources/write.js';
 import type { TenantTx } from '../../platform/tenancy/tenant-tx.js';
 import { withoutMessages } from '../../platform/workflow/notify.js';
 import { runAction } from '../../platform/workflow/run.js';
-import { tenantTimeZone } from '../reports/filters.js';
 import { reportRepair } from './report.js';
 import { labourEntity, repairEntity, URGENCIES } from './resources.js';
 

@@ -36,3 +36,62 @@ export async function onDutyNow(
   );
   return r.rows.map((x) => ({ ...x, id: Number(x.id) }));
 }
+
+export interface Assignee {
+  id: number;
+  name: string;
+  /** A member (or the leader) of the order's work group. */
+  member: boolean;
+  /** The work group's leader (its leader, or a member whose role is leader). */
+  leader: boolean;
+  /** The shift the person is on now, if any. */
+  shiftName: string | null;
+  workgroupName: string | null;
+}
+
+/**
+ * Whom to dispatch an order to, first choices first: the members of the order's work group (its leader first,
+ * then those on shift now, then by name), then the others on a shift now. Null for an order not found.
+ */
+export async function assigneesOf(tx: TenantTx, orderId: unknown, at: Date = new Date()): Promise<Assignee[] | null> {
+  const order = await tx.query<{ workgroup_id: number | null }>(
+    'select workgroup_id from repair_orders where tenant_id = $1 and id = $2',
+    [tx.tenantId, orderId],
+  );
+  if (!order.rows[0]) return null;
+  const members = await tx.query<{ id: number; name: string; leader: boolean; group_name: string }>(
+    `with g as (select id, name, leader_id from work_groups
+                 where tenant_id = $1 and id = $2 and deleted_at is null),
+          gm as (select m.user_id, m.role = 'leader' as leader from work_group_members m
+                  where m.tenant_id = $1 and m.workgroup_id = (select id from g)
+                 union all select leader_id, true from g where leader_id is not null)
+     select u.id, u.peoplename as name, bool_or(gm.leader) as leader, (select name from g) as group_name
+       from gm join users u on u.tenant_id = $1 and u.id = gm.user_id and u.state = 1
+      group by u.id, u.peoplename`,
+    [tx.tenantId, order.rows[0].workgroup_id],
+  );
+  const duty = await onDutyNow(tx, at);
+  const shiftOf = new Map(duty.map((d) => [d.id, d.shiftName]));
+  const group: Assignee[] = members.rows.map((m) => ({
+    id: Number(m.id),
+    name: m.name,
+    member: true,
+    leader: Boolean(m.leader),
+    shiftName: shiftOf.get(Number(m.id)) ?? null,
+    workgroupName: m.group_name,
+  }));
+  const rank = (a: Assignee) => (a.leader ? 0 : a.shiftName ? 1 : 2);
+  group.sort((a, b) => rank(a) - rank(b) || a.name.localeCompare(b.name, 'zh') || a.id - b.id);
+  const listed = new Set(group.map((a) => a.id));
+  const others = duty
+    .filter((d) => !listed.has(d.id) && listed.add(d.id))
+    .map((d) => ({
+      id: d.id,
+      name: d.name,
+      member: false,
+      leader: false,
+      shiftName: d.shiftName,
+      workgroupName: d.workgroupName,
+    }));
+  return [...group, ...others];
+}

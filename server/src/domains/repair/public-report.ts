@@ -3,6 +3,7 @@ import { AppError, notFound } from '../../platform/http/errors.js';
 import type { Lang } from '../../platform/i18n/index.js';
 import { staticModel } from '../../platform/resources/model.js';
 import type { TenantTx } from '../../platform/tenancy/tenant-tx.js';
+import { phenomenonIn } from './check-findings.js';
 import { reportRepair } from './report.js';
 import { OPEN_STATES, repairEntity } from './resources.js';
 
@@ -62,8 +63,14 @@ export async function linkedMachine(tx: TenantTx, token: string) {
 /** What the public page shows: the machine and its open orders, nothing else. */
 export async function publicView(tx: TenantTx, token: string, lang: Lang) {
   const m = await linkedMachine(tx, token);
-  const open = await tx.query<{ code: string; phenomenon: string; state: string; reported_at: Date }>(
-    `select code, phenomenon, state, reported_at from repair_orders
+  const open = await tx.query<{
+    code: string;
+    phenomenon: string;
+    findings: unknown;
+    state: string;
+    reported_at: Date;
+  }>(
+    `select code, phenomenon, findings, state, reported_at from repair_orders
       where tenant_id = $1 and equipment_id = $2 and state = any($3::text[]) order by reported_at desc limit 20`,
     [tx.tenantId, m.id, [...OPEN_STATES]],
   );
@@ -72,7 +79,7 @@ export async function publicView(tx: TenantTx, token: string, lang: Lang) {
     equipment: { code: m.code, name: m.name, workshopName: m.workshop_name, lineName: m.line_name },
     openOrders: open.rows.map((o) => ({
       code: o.code,
-      phenomenon: o.phenomenon,
+      phenomenon: phenomenonIn(o, lang),
       stateName: stateField.optionLabel(lang, o.state),
       reportedAt: o.reported_at,
     })),

@@ -112,7 +112,7 @@ export const publicReportRoutes: FastifyPluginAsync = async (app) => {
       const info = await inTenant(req.params.token, async (tx, token) => {
         const m = await linkedMachine(tx, token);
         await countReport(tx, m.id, req.ip);
-        return storeFile(tx, app.config.dataDir, { name, mime, data });
+        return storeFile(tx, app.fileStore, { name, mime, data });
       });
       return ok({ id: info.id, name: info.name });
     },

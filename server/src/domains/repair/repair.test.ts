@@ -417,7 +417,7 @@ describe('dispatching to the members on shift now', () => {
 describe('the demo history', () => {
   it('is made through the service and dated back: checked orders with their steps, numbered by their day', async () => {
     const before = Number((await t.db.query<{ n: string }>('select count(*) as n from repair_orders')).rows[0]!.n);
-    await fillRepairHistory(t.db, tenantId, 6, 90);
+    await fillRepairHistory(t.db, tenantId, { orders: 6, days: 90 });
     const rows = await t.db.query<{
       code: string;
       state: string;

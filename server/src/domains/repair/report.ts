@@ -23,6 +23,8 @@ export async function reportRepair(
   lang: Lang,
   reporterId: number | null,
   reportedBy: string | null = null,
+  /** What the system knows of the breakdown beyond the report: a check's findings (never from a request). */
+  known: { findings?: unknown } = {},
 ) {
   const ctx = await readContext(tx, repairEntity, lang);
   const input: WireRow = {};
@@ -49,6 +51,7 @@ export async function reportRepair(
     ctx,
     {
       ...input,
+      ...(known.findings ? { findings: known.findings } : {}),
       code: await nextCode(tx, now),
       state: 'reported',
       reporterId,

@@ -45,6 +45,7 @@ export const repairEntity = defineEntity({
   paths: { all: ['alldata'] },
   actions: ['page', 'all', 'get', 'update', 'del', 'exportexcel'],
   permissions,
+  dataScope: { workshop: 'workshopId', workgroup: 'workgroupId', own: ['reporterId', 'assigneeId'] },
   codeField: 'code',
   nameField: 'phenomenon',
   defaultSort: { field: 'reportedAt', dir: 'desc' },
@@ -79,8 +80,17 @@ export const repairEntity = defineEntity({
     { name: 'equipmentId', type: 'ref', ref: 'equipment', required: true, filter: 'eq' },
     { name: 'workshopId', type: 'ref', ref: 'workshop', readOnly: true, filter: 'eq' },
     { name: 'lineId', type: 'ref', ref: 'line', readOnly: true, filter: 'eq' },
-    { name: 'source', type: 'enum', options: ['manual', 'scan', 'check', 'alarm'], default: 'manual', filter: 'eq' },
+    {
+      name: 'source',
+      type: 'enum',
+      options: ['manual', 'scan', 'check', 'patrol', 'maintain', 'alarm'],
+      default: 'manual',
+      filter: 'eq',
+    },
     { name: 'phenomenon', type: 'text', required: true, maxLength: 2000, list: true, filter: 'like' },
+    // What a check task found (repair/check-findings.ts), kept as facts: the phenomenon is read from it in the reader's
+    // language (repairHooks.present); null for an order a person reported.
+    { name: 'findings', type: 'json', readOnly: true, list: false, exportable: false, importable: false },
     {
       name: 'urgency',
       type: 'enum',
@@ -149,7 +159,7 @@ export const repairEntity = defineEntity({
   ],
 });
 
-const childPermissions: EntityDef['permissions'] = {
+export const childPermissions: EntityDef['permissions'] = {
   view: P.view,
   add: P.execute,
   edit: P.execute,
@@ -158,7 +168,7 @@ const childPermissions: EntityDef['permissions'] = {
   export: P.export,
 };
 
-const orderRef = {
+export const orderRef = {
   name: 'orderId',
   type: 'ref',
   ref: 'maintaintask',
@@ -182,31 +192,6 @@ export const labourEntity = defineEntity({
     orderRef,
     { name: 'userId', type: 'ref', ref: 'user', required: true, unique: true, uniqueWith: ['orderId'], filter: 'eq' },
     { name: 'hours', type: 'decimal', precision: 8, scale: 2, required: true, min: 0, max: 1000 },
-    { name: 'remark', type: 'string', maxLength: 200 },
-  ],
-});
-
-/**
- * Spare parts used on an order. The warehouse is where the parts come from: the stock issue (spare stock)
- * will post an issue from it when the order finishes; until then the part's catalogue price values them.
- */
-export const partEntity = defineEntity({
-  name: 'repairpart',
-  table: 'repair_parts',
-  ns: 'repair',
-  prefix: '/api-manage/maintaintask/part',
-  actions: ['page', 'all', 'get', 'save', 'update', 'del'],
-  permissions: childPermissions,
-  nameField: 'remark',
-  customFields: false,
-  hooks: childHooks('repair_parts'),
-  fields: [
-    orderRef,
-    { name: 'sparePartId', type: 'ref', ref: 'sparepart', required: true, filter: 'eq' },
-    { name: 'warehouseId', type: 'ref', ref: 'warehouse', filter: 'eq' },
-    { name: 'quantity', type: 'decimal', precision: 12, scale: 2, required: true, min: 0.01, max: 1_000_000 },
-    // Four places: a stock issue prices the line at its moving-average cost (spare posting).
-    { name: 'unitPrice', type: 'decimal', precision: 14, scale: 4, min: 0 },
     { name: 'remark', type: 'string', maxLength: 200 },
   ],
 });
@@ -264,4 +249,4 @@ export const repairSettingEntity = defineEntity({
   ],
 });
 
-export const repairEntities = [repairEntity, labourEntity, partEntity, externalEntity, repairSettingEntity];
+export const repairEntities = [repairEntity, labourEntity, externalEntity, repairSettingEntity];

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { ok } from '../../platform/http/envelope.js';
+import { notFound } from '../../platform/http/errors.js';
 import { uploadBody, uploadedFile } from '../../platform/http/upload.js';
 import { isLang, t } from '../../platform/i18n/index.js';
 import { markInSteps } from '../../platform/jobs/runner.js';
@@ -13,7 +14,7 @@ import { experienceEntity } from './experience-resources.js';
 import { experienceRoutes } from './experience-routes.js';
 import { historyTemplate, importHistory } from './history-import.js';
 import './demo.js';
-import { onDutyNow } from './on-duty.js';
+import { assigneesOf, onDutyNow } from './on-duty.js';
 import { notifyOverdue } from './overdue.js';
 import { P } from './permissions.js';
 import { publicReportRoutes } from './public-routes.js';
@@ -169,5 +170,44 @@ export const repairRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     (req) => req.tenant(async (tx) => ok(await onDutyNow(tx))),
+  );
+
+  app.get<{ Querystring: { id: number } }>(
+    '/api-manage/maintaintask/assignees',
+    {
+      config: { permission: [P.assign] },
+      schema: {
+        tags: [repairEntity.name],
+        summary:
+          "maintaintask: whom to dispatch an order to: its work group's members (leader first, marked), then the others on shift now",
+        querystring: {
+          type: 'object',
+          required: ['id'],
+          properties: { id: { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER } },
+        },
+        response: {
+          200: envelope({
+            type: 'array',
+            items: {
+              type: 'object',
+              properties: {
+                id: { type: 'integer' },
+                name: { type: 'string' },
+                member: { type: 'boolean' },
+                leader: { type: 'boolean' },
+                shiftName: { type: ['string', 'null'] },
+                workgroupName: { type: ['string', 'null'] },
+              },
+            },
+          }),
+        },
+      },
+    },
+    (req) =>
+      req.tenant(async (tx) => {
+        const list = await assigneesOf(tx, req.query.id);
+        if (!list) throw notFound();
+        return ok(list);
+      }),
   );
 };

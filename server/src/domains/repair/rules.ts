@@ -6,6 +6,7 @@ import { updateRow } from '../../platform/resources/write.js';
 import type { TenantTx } from '../../platform/tenancy/tenant-tx.js';
 import type { StepContext } from '../../platform/workflow/types.js';
 import { equipmentEntity } from '../equipment/resources.js';
+import { phenomenonIn } from './check-findings.js';
 import { repairEntity, repairSettingEntity } from './resources.js';
 import { minutesSince } from './workflow.js';
 
@@ -124,9 +125,18 @@ export async function afterClose(tx: TenantTx, lang: Lang, order: WireRow): Prom
 
 /** The report can be corrected until the work starts; only a just-reported or cancelled order is deleted. */
 export const repairHooks: EntityHooks = {
+  // An order a check raised reads its phenomenon from the findings, in the reader's language.
+  present(row, lang) {
+    if (row.findings) row.phenomenon = phenomenonIn(row, lang);
+  },
   async check(_tx, _row, existing) {
     if (existing && !EDITABLE.has(String(existing.state))) throw businessError('repair.errors.notEditable');
     return [];
+  },
+  // A person who corrects the phenomenon of an order a check raised writes it in words: the findings give way.
+  async afterWrite(tx, before, after, body) {
+    if (!before?.findings || typeof body.phenomenon !== 'string' || body.phenomenon === before.phenomenon) return;
+    await updateRow(tx, await readContext(tx, repairEntity, 'zh'), after.id, { findings: null }, { system: true });
   },
   async beforeDelete(_tx, rows) {
     if (rows.some((r) => r.state !== 'reported' && r.state !== 'cancelled'))

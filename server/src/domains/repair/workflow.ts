@@ -1,9 +1,15 @@
+import type { Lang } from '../../platform/i18n/index.js';
 import type { WireRow } from '../../platform/resources/types.js';
+import type { TenantTx } from '../../platform/tenancy/tenant-tx.js';
 import type { WorkflowDef } from '../../platform/workflow/types.js';
 import { P } from './permissions.js';
 import { afterClose, finishValues, guardAccept, setMachineStopped } from './rules.js';
 
 const userId = (v: unknown): number[] => (v ? [Number(v)] : []);
+
+/** An order under repair again (started, or sent back by a reject or an approval): a stopping fault stops its machine. */
+const backToRepair = (tx: TenantTx, lang: Lang, order: WireRow): Promise<void> =>
+  order.stopped ? setMachineStopped(tx, lang, order.equipmentId, true) : Promise.resolve();
 
 /**
  * reported → dispatched → accepted (接单) → repairing ⇄ paused → finished → checked (验收) or back to
@@ -28,6 +34,8 @@ export const repairWorkflow: WorkflowDef = {
         { name: 'planFinish', type: 'datetime' },
       ],
       stamp: { at: 'dispatchedAt', by: 'dispatcherId' },
+      // The group left empty keeps the order's work group (a dispatch names a person, not a new group).
+      apply: (s) => ({ workgroupId: s.input.workgroupId ?? s.row.workgroupId ?? null }),
       notify: (_s, after) => userId(after.assigneeId),
     },
     {
@@ -49,8 +57,7 @@ export const repairWorkflow: WorkflowDef = {
       to: 'repairing',
       permission: P.execute,
       stamp: { at: 'startedAt' },
-      after: (s, after) =>
-        after.stopped ? setMachineStopped(s.tx, s.lang, after.equipmentId, true) : Promise.resolve(),
+      after: (s, after) => backToRepair(s.tx, s.lang, after),
     },
     {
       name: 'pause',
@@ -76,7 +83,8 @@ export const repairWorkflow: WorkflowDef = {
       stamp: { at: 'finishedAt' },
       apply: finishValues,
       after: (s, after) => afterClose(s.tx, s.lang, after),
-      approval: { completes: 'check' },
+      // A rejected or recalled sign-off is back under repair as a rejected one is: its machine stops again.
+      approval: { completes: 'check', returned: backToRepair },
       notify: (_s, after) => userId(after.reporterId),
     },
     {
@@ -94,8 +102,7 @@ export const repairWorkflow: WorkflowDef = {
       permission: P.audit,
       commentRequired: true,
       danger: true,
-      after: (s, after) =>
-        after.stopped ? setMachineStopped(s.tx, s.lang, after.equipmentId, true) : Promise.resolve(),
+      after: (s, after) => backToRepair(s.tx, s.lang, after),
       notify: (_s, after) => userId(after.assigneeId),
     },
     {

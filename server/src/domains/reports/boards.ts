@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { AppError } from '../../platform/http/errors.js';
 import type { Lang } from '../../platform/i18n/index.js';
+import { machineScopeOf } from '../../platform/reports/scope.js';
 import type { TenantTx } from '../../platform/tenancy/tenant-tx.js';
+import { phenomenonIn } from '../repair/check-findings.js';
 import { OPEN_STATES } from '../repair/resources.js';
 
 /*
@@ -22,6 +24,8 @@ export interface Board {
   token: string;
   createdAt: string;
   revokedAt: string | null;
+  /** Who made it: the board shows the machines and orders of that member's data scope. */
+  createdBy: number | null;
 }
 
 /** A board token: the tenant, a dash and a random part. */
@@ -31,7 +35,7 @@ export function parseBoardToken(token: string): { tenantId: number; token: strin
 }
 
 const BOARD_COLUMNS = `b.id, b.kind, b.name, b.workshop_id as "workshopId", w.workshopname as "workshopName", b.token,
-  b.created_at as "createdAt", b.revoked_at as "revokedAt"`;
+  b.created_at as "createdAt", b.revoked_at as "revokedAt", b.created_by::int as "createdBy"`;
 
 export async function listBoards(tx: TenantTx): Promise<Board[]> {
   const r = await tx.query<Board>(
@@ -81,23 +85,32 @@ export async function boardOf(tx: TenantTx, token: string): Promise<Board> {
   return r.rows[0];
 }
 
-/** What a board shows now: its open orders (repair) or its machines (equipment), only of its workshop. */
+/**
+ * What a board shows now: its open orders (repair) or its machines (equipment), only of its workshop and of the
+ * data scope of the member who made it (reports/scope.ts).
+ */
 export async function boardView(tx: TenantTx, token: string, lang: Lang) {
   const board = await boardOf(tx, token);
-  const { token: _token, ...info } = board;
+  const { token: _token, createdBy, ...info } = board;
+  const scope = await machineScopeOf(tx, createdBy, lang);
+  const inScope = scope ? ` and (${scope.on('e')})` : '';
   if (board.kind === 'repair') {
     const orders = await tx.query(
-      `select o.id, o.code, o.state, o.urgency, o.stopped, o.phenomenon, e.code as "equipmentCode", e.name as "equipmentName",
+      `select o.id, o.code, o.state, o.urgency, o.stopped, o.phenomenon, o.findings, e.code as "equipmentCode", e.name as "equipmentName",
               u.peoplename as "assigneeName", o.reported_at as "reportedAt",
               floor(extract(epoch from (now() - o.reported_at)) / 60)::int as "waitingMinutes",
               (coalesce(o.plan_finish, o.due_at) < now() or (o.state in ('reported', 'dispatched') and o.respond_by < now())) as overdue
          from repair_orders o join equipment e on e.tenant_id = o.tenant_id and e.id = o.equipment_id
          left join users u on u.tenant_id = o.tenant_id and u.id = o.assignee_id
-        where o.tenant_id = $1 and o.state = any($2::text[]) and ($3::bigint is null or o.workshop_id = $3)
+        where o.tenant_id = $1 and o.state = any($2::text[]) and ($3::bigint is null or o.workshop_id = $3)${inScope}
         order by o.reported_at`,
       [tx.tenantId, [...OPEN_STATES], board.workshopId],
     );
-    return { board: info, states: OPEN_STATES, orders: orders.rows, at: new Date().toISOString() };
+    const shown = orders.rows.map(({ findings, ...o }) => ({
+      ...o,
+      phenomenon: phenomenonIn({ ...o, findings }, lang),
+    }));
+    return { board: info, states: OPEN_STATES, orders: shown, at: new Date().toISOString() };
   }
   const machines = await tx.query(
     `select e.id, e.code, e.name, e.status, coalesce(i.names ->> $3, i.name, e.status) as "statusName",
@@ -106,7 +119,7 @@ export async function boardView(tx: TenantTx, token: string, lang: Lang) {
        from equipment e
        left join items ip on ip.tenant_id = e.tenant_id and ip.parent_id is null and ip.code = 'eqstatus'
        left join items i on i.tenant_id = e.tenant_id and i.parent_id = ip.id and i.code = e.status
-      where e.tenant_id = $1 and e.deleted_at is null and ($2::bigint is null or e.workshop_id = $2)
+      where e.tenant_id = $1 and e.deleted_at is null and ($2::bigint is null or e.workshop_id = $2)${inScope}
       order by e.code limit 500`,
     [tx.tenantId, board.workshopId, lang, [...OPEN_STATES]],
   );

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Bucket, type ReportQuery, Sql, shift, tenantTimeZone, todayIn } from '../../platform/reports/filters.js';
+import { runReport } from '../../platform/reports/framework.js';
 import { secondTenant } from '../../platform/resources/testkit.js';
 import { type TenantTx, withTenant } from '../../platform/tenancy/tenant-tx.js';
 import { createTestApp, onPostgres, type TestApp } from '../../test/harness.js';
 import { secondWaitsForFirst } from '../../test/race.js';
-import { type Bucket, type ReportQuery, Sql, shift, tenantTimeZone, todayIn } from './filters.js';
-import { runReport } from './framework.js';
 import { machineTimesSql } from './machine-times.js';
 import { keptMachinesPer, PLACE_COLUMNS, type PlaceGroup, placeSumsSql, placeTimesSql } from './place-times.js';
 import { mtReport } from './time-reports.js';
@@ -189,7 +189,15 @@ beforeAll(async () => {
   await inTenant(async (tx) => {
     for (let i = 1; i <= 3; i++)
       machines.push(
-        Number((await tx.insert<{ id: number }>('equipment', { code: `DF${i}`, name: `DF${i}` }, 'id')).id),
+        Number(
+          (
+            await tx.insert<{ id: number }>(
+              'equipment',
+              { code: `DF${i}`, name: `DF${i}`, commissioning_date: '2025-01-01' },
+              'id',
+            )
+          ).id,
+        ),
       );
     const category = Number(
       (await tx.insert<{ id: number }>('equipment_categories', { code: 'DFR', name: 'DFR' }, 'id')).id,
@@ -423,14 +431,20 @@ describe('the bucket totals', () => {
     await t.db.query('update companies set timezone = $2 where id = $1', [tenantId, zone]);
     const today = todayIn(zone);
     await inTenant(async (tx) => {
-      const machine = async (code: string) =>
-        Number((await tx.insert<{ id: number }>('equipment', { code, name: code }, 'id')).id);
-      const [ma, mb, mc, md, me] = [
+      // In service long before, except BT-E (commissioned three days ago) and BT-F (no date, created now): their
+      // planned time starts then.
+      const machine = async (code: string, commissioned: string | null = '2025-01-01') =>
+        Number(
+          (await tx.insert<{ id: number }>('equipment', { code, name: code, commissioning_date: commissioned }, 'id'))
+            .id,
+        );
+      const [ma, mb, mc, md, me, mf] = [
         await machine('BT-A'),
         await machine('BT-B'),
         await machine('BT-C'),
         await machine('BT-D'),
-        await machine('BT-E'),
+        await machine('BT-E', shift(today, -3)),
+        await machine('BT-F', null),
       ];
       const shiftId = Number(
         (
@@ -441,12 +455,13 @@ describe('the bucket totals', () => {
           )
         ).id,
       );
-      await tx.insert('equipment_shifts', {
-        equipment_id: ma,
-        shift_id: shiftId,
-        start_date: '2026-01-01',
-        end_date: '2027-12-31',
-      });
+      for (const m of [ma, mf])
+        await tx.insert('equipment_shifts', {
+          equipment_id: m,
+          shift_id: shiftId,
+          start_date: '2026-01-01',
+          end_date: '2027-12-31',
+        });
       // A stop from day d at time a to day e at time b, local; e null: still open (repairing).
       const stop = (code: string, m: number, d: number, a: string, e: number | null, b: string | null) =>
         tx.query(
@@ -461,6 +476,7 @@ describe('the bucket totals', () => {
       await stop('BT-4', mc!, -1, '02:00', -1, '22:00'); // 20 h finished beside a stop open since 01:00
       await stop('BT-5', mc!, -1, '01:00', null, null);
       await stop('BT-7', me!, -2, '10:00', -2, '12:00'); // an ordinary stop, summed whole
+      await stop('BT-8', me!, -4, '10:00', -4, '12:00'); // before BT-E was commissioned: nothing planned to cut
       // Finished an hour from now: today's downtime passes the part of today lived so far.
       await tx.query(
         `insert into repair_orders (tenant_id, code, equipment_id, phenomenon, stopped, state, reported_at, finished_at)

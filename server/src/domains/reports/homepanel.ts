@@ -1,9 +1,11 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { ok } from '../../platform/http/envelope.js';
+import { notDeleted, type Period, Sql, shift, tenantTimeZone, todayIn } from '../../platform/reports/filters.js';
 import { planForReports } from '../../platform/tenancy/tenant-tx.js';
+import { monthEnergy } from '../energy/panel.js';
 import { openList, overdueSql } from '../repair/resources.js';
-import { notDeleted, type Period, Sql, shift, tenantTimeZone, todayIn } from './filters.js';
 import { hours } from './machine-times.js';
+import { performanceQuality, productionSums } from './oee-performance.js';
 import { keptMachinesPer, placeTimesSql } from './place-times.js';
 
 /** The home panel's window: the last 30 days, today included, compared with the 30 days before. */
@@ -83,14 +85,24 @@ export const homePanelRoutes: FastifyPluginAsync = async (app) => {
           const { k: _k, ranking: _ranking, ...rest } = r;
           return rest;
         };
+        // Performance and quality from the work reports of the same days (oee-performance.ts), null without any.
+        const made = await productionSums(tx, {}, current, 'equipment');
+        const pq = performanceQuality(made.total, now?.availability ?? null, now?.runningHours ?? null);
         return ok({
           ...counts.rows[0],
           period: { start: current.start, end: current.end, timeZone },
           current: strip(now),
           previous: { start: previous.start, end: previous.end, ...strip(before) },
           ranking: now?.ranking ?? [],
-          // Performance and quality have no data yet: only the availability part of OEE is measured.
-          oee: { availability: now?.availability ?? null, performance: null, quality: null },
+          oee: {
+            availability: now?.availability ?? null,
+            performance: pq.performance,
+            quality: pq.quality,
+            oee: pq.oee,
+            // The machines with neither counters nor work reports in the 30 days: how many, the first few.
+            withoutData: made.without,
+          },
+          energy: await monthEnergy(tx, today, timeZone),
         });
       }),
   );

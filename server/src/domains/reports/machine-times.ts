@@ -1,5 +1,3 @@
-import { tableVersions } from '../../platform/tenancy/table-versions.js';
-import type { TenantTx } from '../../platform/tenancy/tenant-tx.js';
 import {
   type Bucket,
   bucketSpan,
@@ -10,14 +8,19 @@ import {
   placeFiltered,
   type ReportQuery,
   Sql,
+  scopeKey,
   shift,
   wholeMonths,
-} from './filters.js';
+} from '../../platform/reports/filters.js';
+import { tableVersions } from '../../platform/tenancy/table-versions.js';
+import type { TenantTx } from '../../platform/tenancy/tenant-tx.js';
+import { connected, stateDowntimeCtes } from './state-times.js';
 
 /*
  * The time figures of every machine in every bucket of a period, in SQL (docs/reports.md has the formulas):
  *   planned   = the minutes of the machine's shifts (设备排班) on the bucket's days up to today; a machine with
- *               no shift at all counts the whole calendar (24 h a day) up to now;
+ *               no shift at all counts the whole calendar (24 h a day) up to now; neither before the machine began
+ *               (its commissioning day in the tenant's zone, else its creation: lt, the machines begun late);
  *   downtime  = the minutes of its stopping orders (reported → finished, or now while open) inside the bucket;
  *   running   = planned − downtime, never below 0;
  *   failures  = its orders reported in the bucket (cancelled ones excepted);
@@ -28,8 +31,22 @@ import {
 export const SHIFT_MINUTES = `coalesce(s.work_minutes, (extract(epoch from (s.end_time::time - s.start_time::time)) / 60)::int
   + case when s.end_time::time > s.start_time::time then 0 else 1440 end)`;
 
+/** When a machine's planned time begins: the start of its commissioning day in the tenant's zone, else its creation. */
+const startedAt = (e: string, tz: string) =>
+  `coalesce(${e}.commissioning_date::timestamp at time zone ${tz}, ${e}.created_at)`;
+
 /**
- * CTEs b (buckets), m (the machines the filters keep), fd (their kept day figures in the period), live and lv
+ * The machines (alias e) that began after a period's first day began, with when (st) and on which day (sd) their
+ * planned time begins: a few new ones, found through equipment_started_idx (migration 0063) among 100,000.
+ */
+export const lateMachines = (e: string, firstDay: string, tz: string) =>
+  `${startedAt(e, tz)} as st, coalesce(${e}.commissioning_date, (${e}.created_at at time zone ${tz})::date) as sd
+     from equipment ${e}
+    where (${e}.commissioning_date > ${firstDay}::date
+           or (${e}.commissioning_date is null and ${e}.created_at > (${firstDay}::date::timestamp at time zone ${tz})))`;
+
+/**
+ * CTEs b (buckets), m (the machines the filters keep), lt (those of them begun after the period began), fd (their kept day figures in the period), live and lv
  * (their stops not finished, and those stops' seconds per bucket), fk (fd and lv per bucket and machine), dt, fl,
  * rp (downtime, failures, repairs per bucket and machine) and what the report reads: mt (one row per bucket and
  * machine), bk (the sums per bucket) or mtp (one row per machine over all buckets). Only those are written:
@@ -96,6 +113,10 @@ export function machineTimesSql(
     throw new Error('machineTimesSql: byStatus reads one bucket and nothing else');
   // One bucket: every day is in it, with no search per day figure (a tenth of a year's read over 100,000 machines).
   const bucketOfDay = buckets.length === 1 ? '1' : '(select ks from bt)[width_bucket(f.day, (select d from bt))]';
+  // Connected machines take their downtime from their run states (state-times.ts), except under a person filter (a
+  // state is nobody's) and in the order figures (costs: the workshop analysis counts the orders' own downtime).
+  const states = !q.userId && !reads.costs;
+  const downSec = states ? `case when ${connected('f.equipment_id')} then 0 else f.downtime_sec end` : 'f.downtime_sec';
   const columns = reads.byStatus
     ? 'e.id, e.status'
     : 'e.id, e.code, e.name, e.category_id, e.workshop_id, e.line_id, e.status';
@@ -103,20 +124,28 @@ export function machineTimesSql(
   bt as (select array_append(array_agg(t0 order by t0), max(t1)) as t, array_append(array_agg(d0 order by d0), max(d1) + 1) as d,
                 array_agg(k order by t0) as ks, count(*)::int as n from b),
   m as (select ${columns} from equipment e where ${machines}),
-  sh as (select es.equipment_id, es.start_date, es.end_date, ${SHIFT_MINUTES} as minutes
+  lt as materialized (select e.id, ${lateMachines('e', sql.p(first), tz)} and ${machines}),
+  -- A shift counts from the day the machine began (greatest passes over the null of a machine not begun late).
+  sh as (select es.equipment_id, greatest(es.start_date, lt.sd) as start_date, es.end_date, ${SHIFT_MINUTES} as minutes
            from equipment_shifts es join shifts s on s.tenant_id = es.tenant_id and s.id = es.shift_id and s.deleted_at is null
+           left join lt on lt.id = es.equipment_id
           where es.tenant_id = $1 and es.equipment_id in (select id from m)),
   shb as (select b.k, sh.equipment_id as id,
             sum(sh.minutes * greatest(0, least(sh.end_date, b.dc) - greatest(sh.start_date, b.d0) + 1))::numeric as planned
             from b join sh on sh.start_date <= b.dc and sh.end_date >= b.d0 group by b.k, sh.equipment_id),
   hs as (select distinct equipment_id as id from sh),
   pl as (select b.k, m.id, ${PLANNED} as planned
-           from b cross join m left join hs on hs.id = m.id left join shb on shb.k = b.k and shb.id = m.id),
+           from b cross join m left join hs on hs.id = m.id left join shb on shb.k = b.k and shb.id = m.id
+           left join lt on lt.id = m.id),${
+             states
+               ? `\n  ${stateDowntimeCtes(machines, `(${sql.p(first)}::date::timestamp at time zone ${tz})`, to)},`
+               : ''
+           }
   -- The kept day figures (repair_day_figures) of the period, each with its bucket: a day finds it by a binary
   -- search over the buckets' first days. Without a place or machine filter the machines are all but the deleted
   -- ones, which a short list rules out cheaper than a join with every machine.
   fd as (select ${bucketOfDay} as k, f.equipment_id as id,
-                f.failures, f.repairs, f.repair_min, f.downtime_sec${
+                f.failures, f.repairs, f.repair_min, ${downSec} as downtime_sec${
                   reads.costs ? ', f.reported_min, f.labour_cost, f.parts_cost, f.external_cost, f.total_cost' : ''
                 }
            from repair_day_figures f
@@ -128,7 +157,7 @@ export function machineTimesSql(
   -- not kept but walked here over the buckets each stop spans.
   live as (select l.equipment_id, l.reported_at from repair_live_stops l ${placed ? 'join m on m.id = l.equipment_id' : ''}
             where l.tenant_id = $1 and l.reported_at < ${to} ${person('l')}${half('l.equipment_id')}
-              ${only ? ofPage('l') : placed ? '' : notDeleted('l')}),
+              ${only ? ofPage('l') : placed ? '' : notDeleted('l')}${states ? ` and not ${connected('l.equipment_id')}` : ''}),
   lv as (select b.k, o.equipment_id as id, greatest(0, extract(epoch from (b.tc - greatest(b.t0, o.reported_at))))::float8 as sec
            from live o
           cross join lateral generate_series(greatest(1, ${position('o.reported_at')}), (select n from bt)) as g(j)
@@ -149,14 +178,16 @@ export function machineTimesSql(
              reads.costs ? ', reported_min, labour_cost, parts_cost, external_cost, total_cost' : ''
            } from fd
                  union all
-                 select k, id, 0, 0, 0, sec${reads.costs ? ', 0, 0, 0, 0, 0' : ''} from lv) x
+                 select k, id, 0, 0, 0, sec${reads.costs ? ', 0, 0, 0, 0, 0' : ''} from lv${
+                   states ? '\n                 union all\n                 select k, id, 0, 0, 0, sec from sdt' : ''
+                 }) x
           group by k, id),
   dt as (select k, id, downtime from fk where downtime <> 0)`
                : `
   dt as (select k, id, (sum(sec) / 60)::numeric as downtime from (
            select k, id, downtime_sec::float8 as sec from fd where downtime_sec <> 0
            union all
-           select k, id, sec from lv) x
+           select k, id, sec from lv${states ? '\n           union all\n           select k, id, sec from sdt' : ''}) x
           group by k, id)`
            }${
              perMachine
@@ -257,7 +288,7 @@ export function failuresPerMachine(q: ReportQuery, period: Bucket, sql: Sql): Ma
 /** The key of a value about the machines the query's filters keep, under the machines' version (none: not kept). */
 async function keptMachinesKey(tx: TenantTx, q: ReportQuery, what: string): Promise<string | null> {
   const version = (await tableVersions(tx, ['equipment'])).key('equipment');
-  const filters = [q.workshopId, q.lineId, q.categoryId, q.equipmentId].map((v) => v ?? '').join(',');
+  const filters = [q.workshopId, q.lineId, q.categoryId, q.equipmentId, scopeKey(q)].map((v) => v ?? '').join(',');
   return version && `${what}|${tx.tenantId}|${version}|${filters}`;
 }
 
@@ -299,21 +330,28 @@ export const OVERLAP_SEC = 22 * 3600;
 
 export const CALENDAR = 'greatest(0, extract(epoch from (b.tc - b.t0)) / 60)::numeric';
 
+/** The calendar minutes of bucket b from a machine's start on (st; null: the whole calendar, greatest skips it). */
+export const calendarFrom = (st: string) =>
+  `greatest(0, extract(epoch from (b.tc - greatest(b.t0, ${st}))) / 60)::numeric`;
+
 /**
  * CTE mtp: mt's figures per machine over all the buckets together, from the same passes over the orders. When the
  * buckets are the trend's (they cover the period without a gap) this is the period's row per machine, so a
  * report gets its rows, total and trend from one statement. Running time is cut at 0 over the whole span. fkm sums
  * fk per machine in one grouping (not one each for downtime, failures and repairs).
  */
-/** A machine's planned minutes in bucket b: its shifts' (shb), or the whole calendar when it has no shift at all. */
-const PLANNED = `case when hs.id is not null then coalesce(shb.planned, 0) else ${CALENDAR} end`;
+/**
+ * A machine's planned minutes in bucket b: its shifts' (shb), or the whole calendar when it has no shift at all, from
+ * its start on when it began late (lt joined by id).
+ */
+const PLANNED = `case when hs.id is not null then coalesce(shb.planned, 0) else ${calendarFrom('lt.st')} end`;
 
 /** Per status now (one bucket): each machine's running time is its planned time less its downtime, at least 0. */
 const STATUS_TOTALS = `st as (select m.status, count(*)::int as machines, sum(p.planned) as planned,
                 sum(greatest(p.planned - coalesce(dt.downtime, 0), 0)) as running
            from m cross join b
            left join hs on hs.id = m.id left join shb on shb.id = m.id and shb.k = b.k
-           left join dt on dt.id = m.id and dt.k = b.k
+           left join dt on dt.id = m.id and dt.k = b.k left join lt on lt.id = m.id
           cross join lateral (select ${PLANNED} as planned) p
           group by m.status)`;
 
@@ -321,8 +359,9 @@ const PERIOD_MACHINES = `shm as (select id, sum(planned) as planned from shb gro
   fkm as (select id, sum(downtime) as downtime, sum(failures) as failures, sum(repairs) as repairs,
                  sum(repair_min) as repair_min from fk group by id),
   mpl as (select m.id, case when hs.id is not null then coalesce(shm.planned, 0)
-                            else (select sum(${CALENDAR}) from b) end as planned
-            from m left join hs on hs.id = m.id left join shm on shm.id = m.id),
+                            when lt.id is null then (select sum(${CALENDAR}) from b)
+                            else (select sum(${calendarFrom('lt.st')}) from b) end as planned
+            from m left join hs on hs.id = m.id left join shm on shm.id = m.id left join lt on lt.id = m.id),
   mtp as (select mpl.id, mpl.planned, coalesce(fkm.downtime, 0) as downtime,
             greatest(mpl.planned - coalesce(fkm.downtime, 0), 0) as running, coalesce(fkm.failures, 0) as failures,
             coalesce(fkm.repairs, 0) as repairs, coalesce(fkm.repair_min, 0) as repair_min
@@ -337,11 +376,14 @@ const PERIOD_MACHINES = `shm as (select id, sum(planned) as planned from shb gro
  * it; it is materialized because bk's columns are copied into each figure that reads them, and each copy counted
  * the 100,000 machines again. bfr sums the failures and repairs per bucket in one pass.
  */
-const BUCKET_TOTALS = `bpl as (select b.k, (select n from cal) * ${CALENDAR} + coalesce((select sum(shb.planned) from shb where shb.k = b.k), 0)
-            as planned from b),
+const BUCKET_TOTALS = `ltb as (select b.k, sum(${CALENDAR} - ${calendarFrom('lt.st')}) as before
+            from lt cross join b where lt.id not in (select id from hs) group by b.k),
+  bpl as (select b.k, (select n from cal) * ${CALENDAR} - coalesce((select before from ltb where ltb.k = b.k), 0)
+            + coalesce((select sum(shb.planned) from shb where shb.k = b.k), 0) as planned from b),
   bdt as (select dt.k, sum(dt.downtime) as downtime,
-            sum(least(dt.downtime, case when hs.id is not null then coalesce(shb.planned, 0) else ${CALENDAR} end)) as cut
+            sum(least(dt.downtime, case when hs.id is not null then coalesce(shb.planned, 0) else ${calendarFrom('lt.st')} end)) as cut
             from dt join b on b.k = dt.k left join hs on hs.id = dt.id left join shb on shb.k = dt.k and shb.id = dt.id
+            left join lt on lt.id = dt.id
            group by dt.k),
   bk as (select bpl.k, bpl.planned, coalesce(bdt.downtime, 0) as downtime, bpl.planned - coalesce(bdt.cut, 0) as running,
            coalesce(bfr.failures, 0) as failures, coalesce(bfr.repairs, 0) as repairs, coalesce(bfr.repair_min, 0) as repair_min

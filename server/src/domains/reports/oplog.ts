@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { ok } from '../../platform/http/envelope.js';
-import { periodOf, Sql, tenantTimeZone } from './filters.js';
+import { periodOf, Sql, tenantTimeZone } from '../../platform/reports/filters.js';
+import { entityLabels, labelEntries } from './oplog-labels.js';
 
 interface LogQuery {
   page?: number;
@@ -52,7 +53,7 @@ export const operationLogRoutes: FastifyPluginAsync = async (app) => {
         if (q.action) where.push(`a.action = ${sql.p(q.action)}`);
         if (q.recordId) where.push(`a.record_id = ${sql.p(q.recordId)}`);
         if (q.start || q.end) {
-          const period = periodOf({ start: q.start, end: q.end ?? undefined }, await tenantTimeZone(tx));
+          const period = periodOf({ start: q.start, end: q.end }, await tenantTimeZone(tx));
           const tz = sql.p(period.timeZone);
           where.push(`a.at >= (${sql.p(period.start)}::date::timestamp at time zone ${tz})`);
           where.push(`a.at < ((${sql.p(period.end)}::date + 1)::timestamp at time zone ${tz})`);
@@ -61,14 +62,14 @@ export const operationLogRoutes: FastifyPluginAsync = async (app) => {
           `select count(*)::int as n from audit_log a where ${where.join(' and ')}`,
           sql.values,
         );
-        const rows = await tx.query(
+        const rows = await tx.query<Parameters<typeof labelEntries>[1][number]>(
           `select a.id, a.at, a.user_id as "userId", u.peoplename as "userName", a.entity, a.record_id as "recordId",
                   a.action, a.before, a.after
              from audit_log a left join users u on u.tenant_id = a.tenant_id and u.id = a.user_id
-            where ${where.join(' and ')} order by a.at desc, a.id desc limit ${limit} offset ${(page - 1) * limit}`,
+            where ${where.join(' and ')} order by a.at desc, a.id desc limit ${sql.p(limit)} offset ${sql.p((page - 1) * limit)}`,
           sql.values,
         );
-        return { ...ok(rows.rows), count: count.rows[0]!.n };
+        return { ...ok(await labelEntries(tx, rows.rows, req.lang)), count: count.rows[0]!.n };
       }),
   );
 
@@ -76,7 +77,10 @@ export const operationLogRoutes: FastifyPluginAsync = async (app) => {
     '/api-list/log/entities',
     {
       config: { permission: 'log:view' },
-      schema: { tags: ['reports'], summary: 'Operation log: the entities that have entries (for the filter)' },
+      schema: {
+        tags: ['reports'],
+        summary: 'Operation log: the entities that have entries (for the filter), with their titles (labels)',
+      },
     },
     (req) =>
       req.tenant(async (tx) => {
@@ -84,7 +88,13 @@ export const operationLogRoutes: FastifyPluginAsync = async (app) => {
           'select distinct entity from audit_log where tenant_id = $1 order by entity',
           [tx.tenantId],
         );
-        return ok(r.rows.map((x) => x.entity));
+        // The names as before (the filter's values), with their titles in the reader's language beside.
+        const titles = await entityLabels(
+          tx,
+          r.rows.map((x) => x.entity),
+          req.lang,
+        );
+        return { ...ok(r.rows.map((x) => x.entity)), labels: Object.fromEntries(titles) };
       }),
   );
 };

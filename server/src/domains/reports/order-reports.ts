@@ -1,6 +1,5 @@
 import { t } from '../../platform/i18n/index.js';
-import { planForReports, sideBySide, sideBySidePossible, type TenantTx } from '../../platform/tenancy/tenant-tx.js';
-import { keptMachines, machineWhere, notDeleted, placeFiltered, Sql } from './filters.js';
+import { keptMachines, machineWhere, notDeleted, placeFiltered, Sql } from '../../platform/reports/filters.js';
 import {
   countedRows,
   defineReport,
@@ -13,7 +12,8 @@ import {
   type ReportRow,
   ROW_COUNT,
   summedInKeyOrder,
-} from './framework.js';
+} from '../../platform/reports/framework.js';
+import { planForReports, sideBySide, sideBySidePossible, type TenantTx } from '../../platform/tenancy/tenant-tx.js';
 import { failuresPerMachine, GROUPS, groupOf, hours, machineTimesSql, middleMachineId } from './machine-times.js';
 import { keptMachinesPer, placeSumsSql, placeTimesFit, placeTimesSql } from './place-times.js';
 
@@ -223,6 +223,7 @@ export const personnelReport = defineReport({
     { name: 'reworkRate', kind: 'percent' },
     { name: 'checksDone', kind: 'int', chart: true },
     { name: 'checksOnTimeRate', kind: 'percent' },
+    { name: 'points', kind: 'int' },
   ],
   async run(ctx) {
     const { tx, q } = ctx;
@@ -242,12 +243,21 @@ export const personnelReport = defineReport({
        c as (select c.assignee_id as key, count(*)::int as checks, count(*) filter (where not c.late)::int as on_time
                from check_tasks c join p on c.finished_at >= p.t0 and c.finished_at < p.t1 ${checks.join}
               where c.tenant_id = $1 and c.state = 'done' and c.assignee_id is not null ${checks.where} ${whose('c')}
-              group by c.assignee_id)
-       select coalesce(r.key, c.key) as key, u.peoplename as name, coalesce(r.done, 0) as done,
-              r."responseMinutes", r."repairHours", coalesce(r.rework, 0) as rework, r."reworkRate",
-              coalesce(c.checks, 0) as "checksDone", round(c.on_time * 100.0 / nullif(c.checks, 0), 2) as "checksOnTimeRate"
-         from r full join c on c.key = r.key
-         left join users u on u.tenant_id = $1 and u.id = coalesce(r.key, c.key)
+              group by c.assignee_id),
+       -- Points written to the ledger in the period (domains/integral): a person's, whatever machine they were for.
+       pt as (select l.user_id as key, sum(l.points)::int as points
+                from integral_ledger l join p on l.occurred_at >= p.t0 and l.occurred_at < p.t1
+               where l.tenant_id = $1 ${user ? `and l.user_id = ${user}` : ''}
+               group by l.user_id),
+       w as (select coalesce(r.key, c.key) as key, r.done, r."responseMinutes", r."repairHours", r.rework, r."reworkRate",
+                    c.checks, c.on_time
+               from r full join c on c.key = r.key)
+       select coalesce(w.key, pt.key) as key, u.peoplename as name, coalesce(w.done, 0) as done,
+              w."responseMinutes", w."repairHours", coalesce(w.rework, 0) as rework, w."reworkRate",
+              coalesce(w.checks, 0) as "checksDone", round(w.on_time * 100.0 / nullif(w.checks, 0), 2) as "checksOnTimeRate",
+              coalesce(pt.points, 0) as points
+         from w ${placeFiltered(q) ? 'left' : 'full'} join pt on pt.key = w.key
+         left join users u on u.tenant_id = $1 and u.id = coalesce(w.key, pt.key)
         order by done desc, "checksDone" desc, name`,
       sql.values,
     );

@@ -1,16 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import { periodOf, type ReportQuery, trendBuckets } from '../../platform/reports/filters.js';
+import { runReport } from '../../platform/reports/framework.js';
 import { auditChange } from '../../platform/resources/audit.js';
 import { readXlsx, secondTenant, tenantOf, userWithCodes, waitForDownload } from '../../platform/resources/testkit.js';
 import { type TenantTx, withTenant } from '../../platform/tenancy/tenant-tx.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
-import { periodOf, type ReportQuery, trendBuckets } from './filters.js';
-import { runReport } from './framework.js';
 import { faultReasonReport } from './order-reports.js';
 
 /*
  * The formulas against a small hand-computed data set in a clean tenant whose day is Asia/Shanghai (UTC+8).
- * Period 2026-03-01..2026-03-10 (10 days, long past):
+ * Period 2026-03-01..2026-03-10 (10 days, long past); every machine was commissioned on 2025-01-01:
  *   M1 (workshop W1) runs one 8 h shift a day: planned 80 h; O1 stops it 2 h; O2 does not stop it → running 78 h,
  *      2 failures → MTBF 39 h; repairs 90 + 30 min → MTTR 1 h; availability 97.5 %.
  *   M2 (W1) has no shift: planned = the calendar, 240 h; O3 was reported 2026-02-28 20:00 UTC, which is 03-01 04:00
@@ -39,6 +39,8 @@ let admin: string;
 let tenantId: number;
 const ids: Record<string, number> = {};
 const PERIOD = 'start=2026-03-01&end=2026-03-10';
+/** The fixture's machines were in service long before the period (planned time starts at commissioning). */
+const IN_SERVICE = '2025-01-01';
 
 const get = async <T = Report>(url: string, token = admin) => {
   const r = (await (await t.call('GET', url, token)).json()) as Json<T>;
@@ -63,6 +65,7 @@ async function fixture(tx: TenantTx) {
     name: 'M1',
     workshop_id: ids.w1,
     category_id: ids.cat,
+    commissioning_date: IN_SERVICE,
     status: 'running',
   });
   ids.m2 = await ins('equipment', {
@@ -70,6 +73,7 @@ async function fixture(tx: TenantTx) {
     name: 'M2',
     workshop_id: ids.w1,
     category_id: ids.cat,
+    commissioning_date: IN_SERVICE,
     status: 'repairing',
   });
   ids.m3 = await ins('equipment', {
@@ -77,6 +81,7 @@ async function fixture(tx: TenantTx) {
     name: 'M3',
     workshop_id: ids.w2,
     category_id: ids.cat,
+    commissioning_date: IN_SERVICE,
     status: 'running',
   });
   ids.shift = await ins('shifts', { code: 'D', name: 'Day', start_time: '08:00', end_time: '16:00' });
@@ -279,7 +284,13 @@ describe('fault rate and availability', () => {
     const oee = await report('oeechart');
     expect(byName(oee.rows, 'M1').availability).toBe('97.50');
     expect(oee.total!.availability).toBe('98.00');
-    expect(oee.rows[0]).not.toHaveProperty('performance');
+    // No work reports in this tenant: performance and quality are not measured, and no OEE is shown.
+    expect(byName(oee.rows, 'M1')).toMatchObject({
+      performance: null,
+      quality: null,
+      oee: null,
+      productionData: false,
+    });
   });
 });
 
@@ -495,9 +506,9 @@ describe('spare parts and maintenance reports', () => {
         Number((await tx.insert<{ id: number }>(table, values, 'id')).id);
       ids.p1 = await ins('spare_parts', { code: 'P1', name: 'Bearing 6204', category: 'Bearings' });
       ids.p2 = await ins('spare_parts', { code: 'P2', name: 'Fuse', category: 'Electrical' });
-      // An issue with the machine it served (its order's or task's), as posting records it.
+      // An issue with the machine it served (its order's or task's), as posting records it: the quantity taken out.
       const move = async (v: Row) => {
-        const id = await ins('spare_moves', { kind: 'out', ...v });
+        const id = await ins('spare_moves', { kind: 'out', ...v, quantity: -Number(v.quantity) });
         await tx.query(
           `update spare_moves mv set equipment_id = coalesce(
              (select o.equipment_id from repair_orders o where o.id = mv.order_id),
@@ -711,7 +722,8 @@ describe('a report with more rows than a page', () => {
     expect(none.total).toMatchObject({ plannedHours: null, failures: null, mtbf: null });
     expect(none.trend!.length).toBeGreaterThan(0);
     await withTenant(t.db, big.tenantId, null, async (tx) => {
-      for (let i = 1; i <= 501; i++) await tx.insert('equipment', { code: `B${i}`, name: `Machine ${i}` });
+      for (let i = 1; i <= 501; i++)
+        await tx.insert('equipment', { code: `B${i}`, name: `Machine ${i}`, commissioning_date: IN_SERVICE });
     });
     const page = await get<Report & { rowCount: number }>(`/api-list/report/mtchart?${PERIOD}`, big.token);
     expect([page.rows.length, page.rowCount]).toEqual([500, 501]);

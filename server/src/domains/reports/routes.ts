@@ -1,14 +1,21 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { ok } from '../../platform/http/envelope.js';
 import { t } from '../../platform/i18n/index.js';
+import { periodOf, querySchema, type ReportQuery, tenantTimeZone } from '../../platform/reports/filters.js';
+import {
+  allReports,
+  PAGE_ROWS,
+  type ReportDef,
+  reportPermission,
+  runReport,
+} from '../../platform/reports/framework.js';
 import { boardRoutes } from './board-routes.js';
 import { queueReportExport, REPORT_EXPORT_JOB, reportExportJob } from './export.js';
-import { periodOf, querySchema, type ReportQuery, tenantTimeZone } from './filters.js';
-import { allReports, PAGE_ROWS, type ReportDef, reportPermission, runReport } from './framework.js';
 import { homePanelRoutes } from './homepanel.js';
 import { operationLogRoutes } from './oplog.js';
 import './order-reports.js';
 import './time-reports.js';
+import './oee-losses.js';
 
 const anyObject = { type: 'object', additionalProperties: true } as const;
 const envelope = (data: object) => ({

@@ -1,6 +1,5 @@
 import { t } from '../../platform/i18n/index.js';
-import { planForReports, sideBySide, type TenantTx } from '../../platform/tenancy/tenant-tx.js';
-import { machineWhere, Sql, trendBuckets } from './filters.js';
+import { machineWhere, Sql, trendBuckets } from '../../platform/reports/filters.js';
 import {
   defineReport,
   ordersDrill,
@@ -11,8 +10,10 @@ import {
   ROW_COUNT,
   summedInKeyOrder,
   type TrendPoint,
-} from './framework.js';
+} from '../../platform/reports/framework.js';
+import { planForReports, sideBySide, type TenantTx } from '../../platform/tenancy/tenant-tx.js';
 import { failuresPerMachine, GROUPS, groupOf, hours, keptMachineCount, machineTimesSql } from './machine-times.js';
+import { withPerformanceQuality } from './oee-performance.js';
 import { keptMachinesPer, placeTimesFit, placeTimesSql } from './place-times.js';
 
 /*
@@ -217,11 +218,23 @@ export const oeeReport = defineReport({
   groups: GROUP_CHOICES,
   chart: 'bar',
   columns: [
+    { name: 'oee', kind: 'percent', chart: true },
     { name: 'availability', kind: 'percent', chart: true },
+    { name: 'performance', kind: 'percent', chart: true },
+    { name: 'quality', kind: 'percent', chart: true },
     h('plannedHours'),
     h('downtimeHours'),
     h('runningHours'),
+    { name: 'totalCount', kind: 'number' },
+    { name: 'goodCount', kind: 'number' },
+    { name: 'productionNote', kind: 'text' },
   ],
-  trend: [{ name: 'availability', kind: 'percent', chart: true }],
-  run: timeFigures,
+  trend: [
+    { name: 'oee', kind: 'percent', chart: true },
+    { name: 'availability', kind: 'percent', chart: true },
+    { name: 'performance', kind: 'percent', chart: true },
+    { name: 'quality', kind: 'percent', chart: true },
+  ],
+  // Availability from the machines' time (timeFigures); performance and quality from the work reports.
+  run: async (ctx) => withPerformanceQuality(ctx, groupOf(ctx.q.groupBy), await timeFigures(ctx)),
 });

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
+import { openSession } from '../../platform/auth/sessions.js';
 import { ok } from '../../platform/http/envelope.js';
 import { AppError } from '../../platform/http/errors.js';
+import { response } from '../../platform/http/route-kit.js';
 import { ownerDb } from '../../platform/system/owner.js';
 import { oauthErrorSchema, tokenPairSchema } from '../identity/schemas.js';
-import { openSession } from '../identity/sessions.js';
-import { response } from '../org/http.js';
 import { parseTenantCode, randomCode, sha256, tenantCode } from './codes.js';
 
 /** A hand-over key opens one session within a minute. */

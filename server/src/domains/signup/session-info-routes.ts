@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { ok } from '../../platform/http/envelope.js';
 import { invalid, notFound } from '../../platform/http/errors.js';
+import { nest, response } from '../../platform/http/route-kit.js';
 import { t } from '../../platform/i18n/index.js';
 import { callerMenuTree } from '../menu/routes.js';
 import type { MenuNode } from '../menu/tree.js';
-import { nest, response } from '../org/http.js';
 import { CITY_TREE } from './cities.js';
 
 const screenCode = { type: 'string', minLength: 1, maxLength: 50, pattern: '^[A-Za-z0-9_.-]+$' };

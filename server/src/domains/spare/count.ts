@@ -2,6 +2,7 @@ import { AppError, businessError, notFound } from '../../platform/http/errors.js
 import type { Lang } from '../../platform/i18n/index.js';
 import { readContext } from '../../platform/resources/read.js';
 import type { WireRow } from '../../platform/resources/types.js';
+import { coerceValue } from '../../platform/resources/values.js';
 import { createRow, prepare, updateRow, validationError } from '../../platform/resources/write.js';
 import type { TenantTx } from '../../platform/tenancy/tenant-tx.js';
 import { countEntity, countLineEntity } from './count-resources.js';
@@ -111,14 +112,15 @@ export async function countLines(tx: TenantTx, id: unknown): Promise<{ blind: bo
 export async function enterCount(tx: TenantTx, lang: Lang, body: WireRow): Promise<WireRow> {
   const c = await lockCounting(tx, body.id);
   const lineCtx = await readContext(tx, countLineEntity, lang);
-  const qty = String(body.countedQty ?? '').trim();
-  if (!/^\d{1,12}(\.\d{1,2})?$/.test(qty))
-    throw new AppError(
-      'business',
-      'resources.validation.decimal',
-      { label: lineCtx.model.byName.get('countedQty')!.label(lang) },
-      'countedQty',
-    );
+  // The count is checked as its declared field is (a number within its range), with the engine's messages.
+  const counted = coerceValue(lineCtx.model.byName.get('countedQty')!, body.countedQty, lineCtx);
+  if (!counted.ok || counted.value === null)
+    throw validationError(lineCtx.model, lang, [
+      counted.ok
+        ? { field: 'countedQty', key: 'required' }
+        : { field: 'countedQty', key: counted.key, params: counted.params },
+    ]);
+  const qty = String(counted.value);
   let lineId = Number(body.lineId) || null;
   if (!lineId) {
     const part = await tx.query<{ id: number }>(

@@ -4,7 +4,6 @@ import { readContext } from '../../platform/resources/read.js';
 import { updateRow } from '../../platform/resources/write.js';
 import { type TenantTx, withTenant } from '../../platform/tenancy/tenant-tx.js';
 import { runAction } from '../../platform/workflow/run.js';
-import { demoFillers } from '../../seed/index.js';
 import { sparePartEntity } from '../equipment/parts-resources.js';
 import { saveDoc } from './documents.js';
 import { docEntity, moveEntity, stockEntity } from './resources.js';
@@ -133,5 +132,3 @@ export async function fillSpareDemo(db: Database, tenantId: number, history: boo
     await tx.query("delete from messages where tenant_id = $1 and type_code in ('sparedoc', 'sparestock')", [tenantId]);
   });
 }
-
-demoFillers.push((db, tenantId, opts) => fillSpareDemo(db, tenantId, opts?.history !== false));

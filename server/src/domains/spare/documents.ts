@@ -1,10 +1,12 @@
 import { AppError, businessError } from '../../platform/http/errors.js';
 import type { Lang } from '../../platform/i18n/index.js';
+import { staticModel } from '../../platform/resources/model.js';
 import { readContext } from '../../platform/resources/read.js';
 import { removeRows } from '../../platform/resources/remove.js';
 import type { FieldDef, FieldIssue, WireRow } from '../../platform/resources/types.js';
 import { createRow, prepare, updateRow, validationError } from '../../platform/resources/write.js';
 import type { TenantTx } from '../../platform/tenancy/tenant-tx.js';
+import { placeOf } from './bins.js';
 import { text, units } from './decimal.js';
 import { assertCodes } from './guards.js';
 import { DOC_TYPES, type DocType, WRITE_CODES } from './permissions.js';
@@ -45,7 +47,7 @@ async function binsOf(tx: TenantTx, warehouseId: unknown): Promise<Set<number>> 
 function headerIssues(doc: WireRow): FieldIssue[] {
   const type = doc.type as DocType;
   const issues: FieldIssue[] = [];
-  if (doc.reason && !REASONS_OF[type].includes(String(doc.reason))) issues.push({ field: 'reason', key: 'option' });
+  if (doc.reason && !REASONS_OF[type].includes(String(doc.reason))) issues.push({ field: 'reason', key: 'enum' });
   const need = (field: string) => {
     if (doc[field] === null || doc[field] === undefined || doc[field] === '') issues.push({ field, key: 'required' });
   };
@@ -55,6 +57,21 @@ function headerIssues(doc: WireRow): FieldIssue[] {
   if (type === 'issue' && doc.reason === 'costCentre') need('costCentre');
   return issues;
 }
+
+/** A line takes stock out of the document's warehouse: an issue, a transfer, an adjustment down. */
+const takesOut = (doc: WireRow, q: bigint) =>
+  doc.type === 'issue' || doc.type === 'transfer' || (doc.type === 'adjust' && q < 0n);
+
+/** A missing bin or batch of a line taking stock out: pre-filled from where the part lies, or to be picked. */
+async function fillBin(tx: TenantTx, doc: WireRow, v: WireRow, issues: FieldIssue[]): Promise<void> {
+  const place = await placeOf(tx, v.sparePartId, doc.warehouseId, v);
+  if (place.pick) issues.push({ field: place.pick, key: 'required' });
+  v.binId = place.binId;
+  v.batch = place.batch;
+}
+
+/** The label of a field of the document (a line's bin belongs to the document's warehouse). */
+const headerLabel = (field: string, lang: Lang): string => staticModel(docEntity).byName.get(field)!.label(lang);
 
 /** The lines, validated like fields (named lines.<n>.<field>), plus the rules of the document's type. */
 async function prepareLines(tx: TenantTx, lang: Lang, doc: WireRow, raw: unknown): Promise<WireRow[]> {
@@ -76,10 +93,14 @@ async function prepareLines(tx: TenantTx, lang: Lang, doc: WireRow, raw: unknown
       if (doc.type === 'receipt' && doc.reason === 'purchase' && v.unitCost == null)
         p.issues.push({ field: 'unitCost', key: 'required' });
       if (v.binId && !bins.has(Number(v.binId)))
-        p.issues.push({ field: 'binId', key: 'refNotWithin', params: { within: 'warehouseId' } });
+        p.issues.push({ field: 'binId', key: 'refNotWithin', params: { parent: headerLabel('warehouseId', lang) } });
       if (doc.type === 'transfer') {
         if (v.toBinId && !toBins.has(Number(v.toBinId)))
-          p.issues.push({ field: 'toBinId', key: 'refNotWithin', params: { within: 'warehouseId' } });
+          p.issues.push({
+            field: 'toBinId',
+            key: 'refNotWithin',
+            params: { parent: headerLabel('toWarehouseId', lang) },
+          });
         if (Number(doc.toWarehouseId) === Number(doc.warehouseId) && (v.toBinId ?? null) === (v.binId ?? null))
           p.issues.push({ field: 'toBinId', key: 'required' });
       }
@@ -87,7 +108,9 @@ async function prepareLines(tx: TenantTx, lang: Lang, doc: WireRow, raw: unknown
         tx.tenantId,
         v.sparePartId,
       ]);
-      if (!part.rows.length) p.issues.push({ field: 'sparePartId', key: 'ref' });
+      if (!part.rows.length)
+        p.issues.push({ field: 'sparePartId', key: 'refMissing', params: { value: v.sparePartId } });
+      else if (takesOut(doc, q)) await fillBin(tx, doc, v, p.issues);
     }
     if (p.issues.length) {
       const err = validationError(ctx.model, lang, p.issues);

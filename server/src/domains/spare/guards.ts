@@ -2,7 +2,7 @@ import { loadPermissions } from '../../platform/auth/principal.js';
 import { businessError, forbidden } from '../../platform/http/errors.js';
 import type { TenantTx } from '../../platform/tenancy/tenant-tx.js';
 import type { StepContext } from '../../platform/workflow/types.js';
-import { type DocType, RECALL_CODES, WRITE_CODES } from './permissions.js';
+import { APPROVAL_TYPES, type DocType, P, RECALL_CODES, WRITE_CODES } from './permissions.js';
 import { checkAvailable, docLines } from './posting.js';
 
 /** The caller holds one of the codes (the route checked only that they hold one for some document type). */
@@ -40,4 +40,24 @@ export async function guardRecall(s: StepContext) {
 export async function guardPost(s: StepContext) {
   await assertCodes(s.tx, WRITE_CODES[typeOf(s)]);
   return [];
+}
+
+/** An approved document is cancelled by one who may recall its type, or by an auditor. */
+export async function guardCancel(s: StepContext) {
+  await assertCodes(s.tx, [...RECALL_CODES[typeOf(s)], P.audit]);
+  return [];
+}
+
+/**
+ * Posting a draft in one step: by one who may write its type (and approve: the action's code), only while no
+ * approval flow of its type is enabled, with what submitting checks.
+ */
+export async function guardPostNow(s: StepContext) {
+  const flow = await s.tx.query(
+    `select 1 from act_flows f where f.tenant_id = $1 and f.business_type = $2 and f.state = 1 and f.deleted_at is null
+        and exists (select 1 from act_nodes n where n.tenant_id = f.tenant_id and n.flow_id = f.id and n.deleted_at is null) limit 1`,
+    [s.tx.tenantId, APPROVAL_TYPES[typeOf(s)]],
+  );
+  if (flow.rows.length) throw businessError('spare.errors.approvalOn');
+  return guardSubmit(s);
 }

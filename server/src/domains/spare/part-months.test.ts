@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { wholeMonths } from '../../platform/reports/filters.js';
 import { secondTenant } from '../../platform/resources/testkit.js';
 import { type TenantTx, withTenant } from '../../platform/tenancy/tenant-tx.js';
 import { createTestApp, onPostgres, type TestApp } from '../../test/harness.js';
 import { secondWaitsForFirst } from '../../test/race.js';
-import { wholeMonths } from '../reports/filters.js';
 
 /*
  * spare_part_months is kept by triggers on spare_moves (migration 0049). Whatever the writes — issues and receipts
@@ -284,7 +284,7 @@ describe('the consumption by part from the kept months', () => {
           (
             await tx.query<Row>(
               `with z as (select eam_report_zone(timezone) as zone from companies where id = $1)
-               select sp.id as part, sp.category, round(sum(mv.quantity), 2)::text as quantity,
+               select sp.id as part, sp.category, round(-sum(mv.quantity), 2)::text as quantity,
                       round(sum(mv.amount), 2)::text as amount
                  from spare_moves mv cross join z left join spare_parts sp on sp.id = mv.spare_part_id
                 where mv.kind = 'out' and mv.moved_at >= ($2::date::timestamp at time zone z.zone)
@@ -363,7 +363,7 @@ describe('the consumption by part from the kept months', () => {
               (
                 await tx.query<Row>(
                   `with z as (select eam_report_zone(timezone) as zone from companies where id = $1)
-                   select e.${column}::int as key, round(sum(mv.quantity), 2)::text as quantity,
+                   select e.${column}::int as key, round(-sum(mv.quantity), 2)::text as quantity,
                           round(sum(mv.amount), 2)::text as amount
                      from spare_moves mv cross join z
                      left join equipment e on e.id = mv.equipment_id and e.deleted_at is null ${narrowed.join(' ')}
@@ -459,7 +459,7 @@ describe('the parts cost per machine, category and workshop from the kept days',
                 await tx.query<Row>(
                   `with z as (select eam_report_zone(timezone) as zone from companies where id = $1),
                    pm as (select mv.equipment_id, count(distinct mv.order_id) as orders,
-                                 count(distinct mv.check_task_id) as tasks, sum(mv.quantity) as quantity,
+                                 count(distinct mv.check_task_id) as tasks, -sum(mv.quantity) as quantity,
                                  sum(mv.amount) as amount
                             from spare_moves mv cross join z
                            where mv.kind = 'out' and mv.moved_at >= ($2::date::timestamp at time zone z.zone)

@@ -6,6 +6,13 @@ export const P = {
   stockTransfer: 'spare:stock:transfer',
   stocktake: 'spare:stock:stocktake',
   stockExport: 'spare:stock:export',
+  inView: 'spare:in:view',
+  inAdd: 'spare:in:add',
+  inEdit: 'spare:in:edit',
+  inDelete: 'spare:in:delete',
+  inStockIn: 'spare:in:stockIn',
+  inRecall: 'spare:in:recall',
+  inExport: 'spare:in:export',
   outView: 'spare:out:view',
   outAdd: 'spare:out:add',
   outEdit: 'spare:out:edit',
@@ -50,7 +57,7 @@ export type DocType = (typeof DOC_TYPES)[number];
 
 /** Who may write, submit and post a document of a type (any one code is enough). */
 export const WRITE_CODES: Record<DocType, readonly string[]> = {
-  receipt: [P.inboundStockIn, P.stockIn],
+  receipt: [P.inAdd, P.inEdit, P.inStockIn, P.inboundStockIn, P.stockIn],
   issue: [P.outAdd, P.outEdit, P.outStockOut, P.stockOut],
   transfer: [P.allotAdd, P.allotEdit, P.allotTransfer, P.stockTransfer],
   adjust: [P.stocktake],
@@ -58,7 +65,7 @@ export const WRITE_CODES: Record<DocType, readonly string[]> = {
 
 /** Who may recall a submitted document of a type. */
 export const RECALL_CODES: Record<DocType, readonly string[]> = {
-  receipt: [P.inboundRecall, P.inboundStockIn, P.stockIn],
+  receipt: [P.inRecall, P.inStockIn, P.inboundRecall, P.inboundStockIn, P.stockIn],
   issue: [P.outRecall, P.outboundRecall, P.outStockOut, P.stockOut],
   transfer: [P.allotRecall, P.transferRecall, P.allotTransfer, P.stockTransfer],
   adjust: [P.stocktake],
@@ -76,6 +83,7 @@ export const ALL_WRITE = [...new Set(Object.values(WRITE_CODES).flat())];
 export const ALL_RECALL = [...new Set(Object.values(RECALL_CODES).flat())];
 export const DOC_VIEW = [
   P.stockView,
+  P.inView,
   P.outView,
   P.allotView,
   P.auditView,
@@ -86,6 +94,7 @@ export const DOC_VIEW = [
 ];
 export const DOC_EXPORT = [
   P.stockExport,
+  P.inExport,
   P.outExport,
   P.allotExport,
   P.auditExport,

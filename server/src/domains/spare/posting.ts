@@ -6,8 +6,8 @@ import { createRow, updateRow } from '../../platform/resources/write.js';
 import type { TenantTx } from '../../platform/tenancy/tenant-tx.js';
 import { notifyStep } from '../../platform/workflow/notify.js';
 import { taskPartEntity } from '../check/task-lines.js';
-import { partEntity } from '../repair/resources.js';
 import { A, amountOf, C, movingAverage, Q, text, type Units, units } from './decimal.js';
+import { partEntity } from './order-part-resources.js';
 import { binStockEntity, docEntity, lineEntity, moveEntity, stockEntity } from './resources.js';
 
 export interface Line {
@@ -90,7 +90,7 @@ const key = (part: number, warehouse: number) => `${part}:${warehouse}`;
  * serialise here: an advisory lock per pair (ordered by its number, so no two postings wait on each other in a
  * circle) covers rows not yet created, then the rows themselves are locked FOR UPDATE in id order.
  */
-async function lockStocks(tx: TenantTx, pairs: [number, number][]): Promise<Map<string, StockRow>> {
+export async function lockStocks(tx: TenantTx, pairs: [number, number][]): Promise<Map<string, StockRow>> {
   const keys = [...new Set(pairs.map(([p, w]) => key(p, w)))];
   await tx.query(
     `select count(pg_advisory_xact_lock(hashtext('spare_stocks'), h)) from
@@ -202,13 +202,21 @@ interface Effect {
   cost: Units | null;
 }
 
-function effectsOf(doc: WireRow, lines: Line[]): Effect[] {
+function effectsOf(doc: WireRow, lines: Line[], opts: PostOptions): Effect[] {
   const wh = Number(doc.warehouseId);
   const out: Effect[] = [];
   for (const line of lines) {
     const q = line.quantity;
+    // A part taken off a repair order goes back as the issue undone: an issue of a negative quantity.
     if (doc.type === 'receipt')
-      out.push({ line, kind: 'in', warehouseId: wh, binId: line.binId, quantity: q, cost: line.unitCost });
+      out.push({
+        line,
+        kind: opts.undoIssue ? 'out' : 'in',
+        warehouseId: wh,
+        binId: line.binId,
+        quantity: q,
+        cost: line.unitCost,
+      });
     if (doc.type === 'issue')
       out.push({ line, kind: 'out', warehouseId: wh, binId: line.binId, quantity: -q, cost: null });
     if (doc.type === 'adjust')
@@ -264,21 +272,38 @@ async function lockBin(tx: TenantTx, e: Effect): Promise<{ id: number; quantity:
   return { id: Number(r.rows[0]!.id), quantity: units(r.rows[0]!.quantity, Q) };
 }
 
+export interface PostOptions {
+  /**
+   * Posted straight from a draft (nothing was reserved for it): what it takes must be available besides what
+   * approved documents hold.
+   */
+  readonly direct?: boolean;
+  /** The repair order's part row the issue was made for (it is priced and linked, not written anew). */
+  readonly partRowId?: unknown;
+  /** A receipt that undoes an issue to a repair order (its part row removed): an issue of a negative quantity. */
+  readonly undoIssue?: boolean;
+}
+
 /**
  * Posts a document: every line moves the stock of its part in its warehouse, bin and batch, under row locks;
  * a receipt moves the average cost, an issue is costed at the average of the moment. Every change is a movement
  * row with the balance after it. Stock never goes below zero (checked here, and by the tables' CHECKs). An
  * issue to a repair order writes the order's part rows (at the issue's cost) through the repair service.
  */
-export async function postDoc(tx: TenantTx, lang: Lang, doc: WireRow): Promise<void> {
+export async function postDoc(tx: TenantTx, lang: Lang, doc: WireRow, opts: PostOptions = {}): Promise<void> {
   const lines = await docLines(tx, doc.id);
-  const effects = effectsOf(doc, lines);
+  const effects = effectsOf(doc, lines, opts);
   const stocks = await lockStocks(
     tx,
     effects.map((e) => [e.line.sparePartId, e.warehouseId]),
   );
   const released = needs(doc, lines);
-  if (doc.type !== 'adjust')
+  if (opts.direct)
+    for (const [part, q] of released) {
+      const s = stocks.get(key(part, Number(doc.warehouseId)))!;
+      if (s.onHand - s.reserved < q) await insufficient(tx, part, s.onHand - s.reserved, q);
+    }
+  if (doc.type !== 'adjust' && !opts.direct)
     for (const [part, q] of released) {
       const s = stocks.get(key(part, Number(doc.warehouseId)))!;
       s.reserved = s.reserved - q < 0n ? 0n : s.reserved - q;
@@ -304,6 +329,8 @@ export async function postDoc(tx: TenantTx, lang: Lang, doc: WireRow): Promise<v
     }
     s.onHand += e.quantity;
     const amount = amountOf(e.quantity < 0n ? -e.quantity : e.quantity, cost);
+    // The cost an issue consumed: an issue undone gives it back.
+    const moved = e.kind === 'out' && e.quantity > 0n ? -amount : amount;
     await updateRow(tx, binCtx, bin.id, { quantity: text(bin.quantity + e.quantity, Q) }, { system: true });
     await createRow(
       tx,
@@ -318,7 +345,7 @@ export async function postDoc(tx: TenantTx, lang: Lang, doc: WireRow): Promise<v
         batch: e.line.batch || null,
         quantity: text(e.quantity, Q),
         unitCost: text(cost, C),
-        amount: text(amount, A),
+        amount: text(moved, A),
         balance: text(s.onHand, Q),
         orderId: doc.orderId ?? null,
         checkTaskId: doc.checkTaskId ?? null,
@@ -343,7 +370,19 @@ export async function postDoc(tx: TenantTx, lang: Lang, doc: WireRow): Promise<v
     await updateRow(tx, lineCtx, id, { unitCost: text(c.cost, C), amount: text(c.amount, A) }, { system: true });
   const docCtx = await readContext(tx, docEntity, lang);
   await updateRow(tx, docCtx, doc.id, { totalAmount: text(total, A) }, { system: true });
-  if (doc.type === 'issue' && doc.orderId) await writePartsUsed(tx, lang, doc, lines, lineCosts, partEntity, 'orderId');
+  if (doc.type === 'issue' && doc.orderId && opts.partRowId) {
+    const c = lineCosts.get(lines[0]!.id)!;
+    const partCtx = await readContext(tx, partEntity, lang);
+    const line = lines[0]!;
+    await updateRow(
+      tx,
+      partCtx,
+      opts.partRowId,
+      { unitPrice: text(c.cost, C), docId: doc.id, binId: line.binId, batch: line.batch || null },
+      { system: true },
+    );
+  } else if (doc.type === 'issue' && doc.orderId)
+    await writePartsUsed(tx, lang, doc, lines, lineCosts, partEntity, 'orderId');
   if (doc.type === 'issue' && doc.checkTaskId)
     await writePartsUsed(tx, lang, doc, lines, lineCosts, taskPartEntity, 'taskId', doc.checkTaskId);
 }
@@ -376,6 +415,8 @@ async function writePartsUsed(
         quantity: text(l.quantity, Q),
         unitPrice: text(c.cost, C),
         remark: String(doc.code),
+        // A repair order's row keeps where it came from (removing it returns it there).
+        ...(field === 'orderId' ? { docId: doc.id, binId: l.binId, batch: l.batch || null } : {}),
       },
       { system: true },
     );

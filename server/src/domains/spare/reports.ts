@@ -1,4 +1,4 @@
-import { dayAfter, machineWhere, placeFiltered, Sql, wholeMonths } from '../reports/filters.js';
+import { dayAfter, machineWhere, placeFiltered, Sql, wholeMonths } from '../../platform/reports/filters.js';
 import {
   countedRows,
   defineReport,
@@ -9,10 +9,12 @@ import {
   type ReportContext,
   type ReportRow,
   ROW_COUNT,
-} from '../reports/framework.js';
+} from '../../platform/reports/framework.js';
 
 /*
- * Reports on the parts stock issued (spare_moves of kind out: posted issues, at their moving-average cost):
+ * Reports on the parts stock issued (spare_moves of kind out: posted issues, at their moving-average cost; an
+ * issue's movement takes its quantity out, so the quantity issued is the movements' sum negated, and an issue
+ * undone, a part taken off a repair order, gives it back):
  * what was consumed and what it cost, and the parts replaced on each machine (the parts recorded on finished
  * repair orders and done maintenance tasks). An issue counts on the day it was posted, in the tenant's time
  * zone; its machine is that of the repair order or maintenance task it served, recorded on the movement when it
@@ -28,7 +30,7 @@ function issuesCte(ctx: ReportContext, sql: Sql): string {
   const person = ctx.q.userId ? `and mv.user_id = ${sql.p(ctx.q.userId)}` : '';
   const placed = placeFiltered(ctx.q);
   return `${p},
-  iss as (select mv.spare_part_id, mv.quantity, mv.amount
+  iss as (select mv.spare_part_id, -mv.quantity as quantity, mv.amount
             from spare_moves mv cross join p
             ${placed ? `join equipment e on e.tenant_id = mv.tenant_id and e.id = mv.equipment_id and ${machineWhere(ctx.q, sql)}` : ''}
            where mv.tenant_id = $1 and mv.kind = 'out' and mv.moved_at >= p.t0 and mv.moved_at < p.t1 ${person})`;
@@ -50,13 +52,13 @@ function machineGroupsCte(ctx: ReportContext, sql: Sql, group: MachineGroup): st
   const jm = ctx.q.userId
     ? `${periodCte(ctx, sql)},
     jm as (select coalesce(mv.equipment_id, 0) as equipment_id, count(distinct mv.order_id) as orders,
-                  count(distinct mv.check_task_id) as tasks, sum(mv.quantity) as quantity, sum(mv.amount) as amount
+                  count(distinct mv.check_task_id) as tasks, -sum(mv.quantity) as quantity, sum(mv.amount) as amount
              from spare_moves mv cross join p
             where mv.tenant_id = $1 and mv.kind = 'out' and mv.moved_at >= p.t0 and mv.moved_at < p.t1
               and mv.user_id = ${sql.p(ctx.q.userId)}
             group by 1)`
     : `jm as (select j.equipment_id, count(distinct nullif(j.order_id, 0)) as orders,
-                       count(distinct nullif(j.check_task_id, 0)) as tasks, sum(j.quantity) as quantity,
+                       count(distinct nullif(j.check_task_id, 0)) as tasks, -sum(j.quantity) as quantity,
                        sum(j.amount) as amount
                   from spare_job_days j
                  where j.tenant_id = $1 and ${periodDays(ctx, sql, 'j')} and j.lines <> 0
@@ -109,22 +111,22 @@ function keptMonthsCte(ctx: ReportContext, sql: Sql, place: boolean): string {
   const cols = place ? 'workshop_id, category_id' : 'spare_part_id';
   const moves = (from: string, to: string) =>
     place
-      ? `select e.workshop_id, e.category_id, mv.quantity, mv.amount, 1 as lines from spare_moves mv
+      ? `select e.workshop_id, e.category_id, -mv.quantity as quantity, mv.amount, 1 as lines from spare_moves mv
           left join equipment e on e.tenant_id = mv.tenant_id and e.id = mv.equipment_id and ${machineWhere(q, sql)}
           where mv.tenant_id = $1 and mv.kind = 'out' and mv.moved_at >= ${at(from)} and mv.moved_at < ${at(to)}
             ${placeFiltered(q) ? 'and e.id is not null' : ''}`
-      : `select mv.spare_part_id, mv.quantity, mv.amount, 1 as lines from spare_moves mv
+      : `select mv.spare_part_id, -mv.quantity as quantity, mv.amount, 1 as lines from spare_moves mv
           where mv.tenant_id = $1 and mv.kind = 'out' and mv.moved_at >= ${at(from)} and mv.moved_at < ${at(to)}`;
   const kept = (first: string, after: string) => {
     const range = `pm.tenant_id = $1 and pm.month >= ${sql.p(first)}::date and pm.month < ${sql.p(after)}::date`;
     if (!place)
-      return `select nullif(pm.spare_part_id, 0) as spare_part_id, pm.quantity, pm.amount, pm.lines
+      return `select nullif(pm.spare_part_id, 0) as spare_part_id, -pm.quantity as quantity, pm.amount, pm.lines
                 from spare_part_months pm where ${range}`;
     const narrowed = (['workshopId', 'lineId', 'categoryId'] as const)
       .filter((f) => q[f])
       .map((f) => `and pm.${f.replace('Id', '_id')} = ${sql.p(q[f])}`)
       .join(' ');
-    return `select nullif(pm.workshop_id, 0) as workshop_id, nullif(pm.category_id, 0) as category_id, pm.quantity,
+    return `select nullif(pm.workshop_id, 0) as workshop_id, nullif(pm.category_id, 0) as category_id, -pm.quantity as quantity,
                    pm.amount, pm.lines from spare_place_months pm where ${range} ${narrowed}`;
   };
   const after = dayAfter(period.end);
@@ -197,7 +199,7 @@ export const spareChartReport = defineReport({
     const machines = machineGroup(group);
     // By workshop or category over every person and no single machine: the kept place months and the days at the
     // period's ends; else per machine served (machineGroupsCte).
-    const placeMonths = machines !== 'equipment' && !ctx.q.userId && !ctx.q.equipmentId;
+    const placeMonths = machines !== 'equipment' && !ctx.q.userId && !ctx.q.equipmentId && !ctx.q.machineScope;
     const grp = placeMonths
       ? `${keptMonthsCte(ctx, sql, true)},
          grp as (select iss.${machines}_id as key, sum(iss.quantity) as quantity, sum(iss.amount) as amount

@@ -4,7 +4,7 @@ import { ALL_WRITE, DOC_EXPORT, DOC_TYPES, DOC_VIEW, P } from './permissions.js'
 import { docHooks, levelHooks, lineHooks } from './rules.js';
 import { docWorkflow } from './workflow.js';
 
-export const DOC_STATES = ['draft', 'submitted', 'approved', 'posted'] as const;
+export const DOC_STATES = ['draft', 'submitted', 'approved', 'posted', 'cancelled'] as const;
 /** Why a document moves stock: receipts (purchase, return from a job), issues (order, task, cost centre). */
 export const REASONS = [
   'purchase',
@@ -14,6 +14,7 @@ export const REASONS = [
   'costCentre',
   'transfer',
   'stocktake',
+  'production',
   'other',
 ] as const;
 export const MOVE_KINDS = ['in', 'out', 'transferIn', 'transferOut', 'adjust'] as const;
@@ -33,8 +34,9 @@ const money = { type: 'decimal', precision: 16, scale: 2 } as const;
 
 /**
  * A stock document (spec 7.5 spareparts stock in or out, transfer, inventory): receipt, issue, transfer or
- * stocktake adjustment with its lines. draft → submitted (→ approval of its type) → approved → posted; only
- * posting changes stock (posting.ts).
+ * stocktake adjustment with its lines. draft → submitted (→ approval of its type) → approved → posted, or
+ * straight from draft to posted without an approval flow; an approved one may be cancelled instead. Only posting
+ * changes stock (posting.ts).
  */
 export const docEntity = defineEntity({
   name: 'sparedoc',
@@ -294,6 +296,8 @@ export const wmsRuleEntity = defineEntity({
     { name: 'workshopId', type: 'ref', ref: 'workshop', filter: 'eq' },
     { name: 'category', type: 'string', maxLength: 100, filter: 'like' },
     { name: 'binId', type: 'ref', ref: 'warehouseline', within: { field: 'warehouseId', column: 'warehouse_id' } },
+    // How the workshop's work orders draw their components from the warehouse (production/stock.ts).
+    { name: 'materialIssue', type: 'enum', options: ['none', 'release', 'backflush'], default: 'none', filter: 'eq' },
     { name: 'remark', type: 'string', maxLength: 200 },
   ],
 });

@@ -10,11 +10,14 @@ import type { WireRow } from '../../platform/resources/types.js';
 import { actionLabel } from '../../platform/workflow/labels.js';
 import { workflowRoutes } from '../../platform/workflow/routes.js';
 import { runAction } from '../../platform/workflow/run.js';
+import { partEntity } from './order-part-resources.js';
 import './demo.js';
+import { P as RP } from '../repair/permissions.js';
 import { adjustFromCount, countLines, enterCount, planCount } from './count.js';
 import { countEntity, countLineEntity } from './count-resources.js';
 import { saveDoc } from './documents.js';
 import { partCodeOf } from './part-code.js';
+import { partStock } from './part-stock.js';
 import { ALL_RECALL, ALL_WRITE, P } from './permissions.js';
 import { docEntity, spareEntities } from './resources.js';
 
@@ -30,7 +33,7 @@ const idBody = {
 
 /** Spare stock (spec 7.5 spareparts stock calls, maintainsparepart, /api-wms): documents, stock, movements. */
 export const spareRoutes: FastifyPluginAsync = async (app) => {
-  await app.register(resourceRoutes([...spareEntities, countEntity, countLineEntity]));
+  await app.register(resourceRoutes([...spareEntities, countEntity, countLineEntity, partEntity]));
   await app.register(workflowRoutes([docEntity]));
   const record = envelope(recordSchema(staticModel(docEntity)));
 
@@ -102,6 +105,27 @@ export const spareRoutes: FastifyPluginAsync = async (app) => {
         );
         return ok(r.rows.map((b) => ({ value: Number(b.id), label: `${b.code} ${b.name}`, code: b.code })));
       }),
+  );
+
+  app.get<{ Querystring: { sparePartId: number; warehouseId?: number } }>(
+    '/api-manage/maintaintask/part/stock',
+    {
+      config: { permission: [RP.execute, ...lookup.permission] },
+      schema: {
+        tags: ['repairpart'],
+        summary: "repairpart: a part's average cost and what is available (in a warehouse, per bin and batch)",
+        querystring: {
+          type: 'object',
+          required: ['sparePartId'],
+          properties: {
+            sparePartId: { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER },
+            warehouseId: { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER },
+          },
+        },
+        response: { 200: envelope({ type: 'object', additionalProperties: true }) },
+      },
+    },
+    (req) => req.tenant(async (tx) => ok(await partStock(tx, req.query.sparePartId, req.query.warehouseId ?? null))),
   );
 
   app.get<{ Querystring: { code: string } }>(

@@ -1,6 +1,6 @@
 import type { WireRow } from '../../platform/resources/types.js';
 import type { WorkflowDef } from '../../platform/workflow/types.js';
-import { guardPost, guardRecall, guardSubmit } from './guards.js';
+import { guardCancel, guardPost, guardPostNow, guardRecall, guardSubmit } from './guards.js';
 import { ALL_RECALL, ALL_WRITE, APPROVAL_TYPES, type DocType, P } from './permissions.js';
 import { postDoc, reserve } from './posting.js';
 
@@ -8,7 +8,7 @@ const userId = (v: unknown): number[] => (v ? [Number(v)] : []);
 
 /** The web page of a document of each type. */
 const PAGE: Record<DocType, string> = {
-  receipt: '/spare/inbound',
+  receipt: '/spare/in',
   issue: '/spare/out',
   transfer: '/spare/allot',
   adjust: '/spare/stock',
@@ -18,7 +18,8 @@ const PAGE: Record<DocType, string> = {
  * draft → submitted → approved → posted. Submitting starts the approval of the document type's flow when the
  * tenant has one enabled (its last approval approves); without one an auditor approves by hand. A submitted
  * document is recalled or rejected back to draft. Approving an issue or transfer reserves its quantities;
- * posting moves the stock.
+ * posting moves the stock, cancelling an approved one releases them. Without an enabled flow of its type, one who
+ * may both write and approve it posts a draft in one step (postNow).
  */
 export const docWorkflow: WorkflowDef = {
   stateField: 'state',
@@ -69,6 +70,29 @@ export const docWorkflow: WorkflowDef = {
       guard: guardPost,
       stamp: { at: 'postedAt', by: 'posterId' },
       after: (s, after) => postDoc(s.tx, s.lang, after),
+      notify: (_s, after) => userId(after.submitterId),
+    },
+    {
+      name: 'postNow',
+      from: ['draft'],
+      to: 'posted',
+      permission: P.audit,
+      guard: guardPostNow,
+      apply: (s) => {
+        const now = new Date().toISOString();
+        return { submitterId: s.tx.userId, submittedAt: now, approverId: s.tx.userId, approvedAt: now };
+      },
+      stamp: { at: 'postedAt', by: 'posterId' },
+      after: (s, after) => postDoc(s.tx, s.lang, after, { direct: true }),
+    },
+    {
+      name: 'cancel',
+      from: ['approved'],
+      to: 'cancelled',
+      permission: [...ALL_RECALL, P.audit],
+      guard: guardCancel,
+      danger: true,
+      after: (s, after) => reserve(s.tx, s.lang, after, -1),
       notify: (_s, after) => userId(after.submitterId),
     },
   ],

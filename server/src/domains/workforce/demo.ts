@@ -4,7 +4,6 @@ import { hashPassword } from '../../platform/auth/password.js';
 import { insertRecords } from '../../platform/resources/import-insert.js';
 import { readContext } from '../../platform/resources/read.js';
 import { type TenantTx, withTenant } from '../../platform/tenancy/tenant-tx.js';
-import { demoFillers } from '../../seed/index.js';
 import { idsByCode } from '../plant/demo.js';
 import { shiftCycleEntity, shiftEntity, workgroupEntity } from './resources.js';
 import { applyCycle } from './scheduling.js';
@@ -172,5 +171,3 @@ export async function fillWorkforceDemo(db: Database, tenantId: number): Promise
   ]);
   await withTenant(db, tenantId, admin.rows[0]?.id ?? null, fill);
 }
-
-demoFillers.push(fillWorkforceDemo);

@@ -91,6 +91,13 @@ export const workgroupMemberEntity = defineEntity({
 });
 
 const schedulingPermissions = perms('setUp:scheduling');
+/** Shifts are kept on the scheduling page's tab and on their own hidden page, /setUp/shifts (spec 2.5). */
+const shiftPermissions = Object.fromEntries(
+  KINDS.map((k) => [
+    k,
+    k === 'import' || k === 'export' ? `setUp:scheduling:${k}` : [`setUp:scheduling:${k}`, `setUp:shifts:${k}`],
+  ]),
+) as EntityDef['permissions'];
 /** HH:MM, or 24:00 for a shift ending at midnight. */
 const TIME = '(?:[01]\\d|2[0-3]):[0-5]\\d|24:00';
 
@@ -101,7 +108,7 @@ export const shiftEntity = defineEntity({
   ns: 'workforce',
   prefix: '/api-user/shift',
   paths: { importexcel: ['import'] },
-  permissions: schedulingPermissions,
+  permissions: shiftPermissions,
   codeField: 'code',
   nameField: 'name',
   softDelete: true,

@@ -132,6 +132,7 @@ export const BUSINESS_TYPES = [
   'spareAdjust',
   'allotment',
   'scrap',
+  'project',
 ] as const;
 
 /** Approval flows per business type (spec 7.6 /api-flow actFlows); one enabled flow per type. */

@@ -4,6 +4,7 @@ import { AppError, forbidden, unauthorized } from '../http/errors.js';
 import { pickLang } from '../i18n/index.js';
 import { ownerDb } from '../system/owner.js';
 import { type TenantTxOptions, withTenant } from '../tenancy/tenant-tx.js';
+import { apiKeyOf, apiKeyPrincipal, KeyRateLimit } from './api-key.js';
 import { loadPrincipal, type Principal, principalFromRow, rememberedPrincipal, sessionCheckSql } from './principal.js';
 import { bearerToken } from './tokens.js';
 
@@ -39,6 +40,7 @@ export function requestToken(req: FastifyRequest): string | null {
  */
 export function registerAuth(app: FastifyInstance): void {
   const db = ownerDb(app);
+  const keyLimit = new KeyRateLimit(app.config.apiKeyRatePerMinute);
   app.decorateRequest('principal', null);
   app.decorateRequest('lang', 'zh');
   app.decorateRequest('me', function (this: FastifyRequest) {
@@ -55,6 +57,7 @@ export function registerAuth(app: FastifyInstance): void {
     // The principal as confirmed (a confirmation may have refreshed it) acts in the transaction.
     const acting: typeof fn = (tx) => {
       tx.permissions = req.me().permissions;
+      tx.keyScope = req.me().keyScope ?? null;
       return fn(tx);
     };
     if (!sql) return withTenant(db, p.tenantId, p.userId, acting, undefined, options) as Promise<T>;
@@ -80,6 +83,7 @@ export function registerAuth(app: FastifyInstance): void {
     const cfg = route.config ?? {};
     // The OpenAPI document says which routes need no token (its default is the bearer token).
     if (cfg.public) route.schema = { ...route.schema, security: [] };
+    else if (cfg.personOnly || cfg.selfService) route.schema = { ...route.schema, security: [{ bearer: [] }] };
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const method of methods) if (method !== 'HEAD') catalogue.push({ method, url: route.url, config: cfg });
     const changes = methods.some((m) => !READ_METHODS.has(m));
@@ -91,6 +95,19 @@ export function registerAuth(app: FastifyInstance): void {
   app.addHook('onRequest', async (req) => {
     req.lang = pickLang(req.headers.lang, req.headers['accept-language']);
     const cfg = req.routeOptions.config ?? {};
+    // Another system's API key: the one other way in, refused where only a person may act (login, passwords,
+    // the keys themselves) and on a person's own things (self-service: their messages, profile, socket); checked
+    // against the database on every request (auth/api-key.ts).
+    const apiKey = apiKeyOf(req.headers.authorization);
+    if (apiKey && req.routeOptions.url) {
+      if (cfg.personOnly || cfg.selfService) throw forbidden('integrations.auth.personOnly');
+      if (!cfg.public) {
+        const principal = await apiKeyPrincipal(db, apiKey, keyLimit);
+        authorize(cfg, principal);
+        req.principal = principal;
+        return;
+      }
+    }
     if (cfg.public) {
       // Public routes may still know the caller (for example logout with a token).
       const token = requestToken(req);

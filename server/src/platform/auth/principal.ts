@@ -1,4 +1,5 @@
 import type { Database, Row } from '../../db/index.js';
+import type { DataScope } from '../resources/data-scope.js';
 
 /** Who is calling, as established from the access token and the database. Never from a header. */
 export interface Principal {
@@ -9,6 +10,10 @@ export interface Principal {
   isAdmin: boolean;
   mustChangePassword: boolean;
   permissions: ReadonlySet<string>;
+  /** Set when the caller is another system with an API key (auth/api-key.ts), acting for the key's creator. */
+  apiKeyId?: number;
+  /** The key's data scope: the key's requests see what both it and its creator see (resources/data-scope.ts). */
+  keyScope?: DataScope;
 }
 
 interface SessionRow {
@@ -54,6 +59,23 @@ export async function loadPermissions(
   return { isAdmin, permissions };
 }
 
+/** A user's permission set at the company's perm_version, from the cache or read through q. */
+export async function permissionsAt(
+  q: { query: Database['query'] },
+  tenantId: number,
+  userId: number,
+  permVersion: number,
+): Promise<{ isAdmin: boolean; permissions: ReadonlySet<string> }> {
+  const key = `${tenantId}:${userId}:${permVersion}`;
+  let perms = cache.get(key);
+  if (!perms) {
+    perms = await loadPermissions(q, tenantId, userId);
+    if (cache.size > 10_000) cache.clear();
+    cache.set(key, perms);
+  }
+  return perms;
+}
+
 /** The live session, its user and company (migration 0013): no row when any of them has ended. */
 const sessionSql = (sessionParam: string) => `select * from eam_session(${sessionParam})`;
 
@@ -89,13 +111,7 @@ export async function principalFromRow(
     confirmedOf(db).delete(sessionId);
     return null;
   }
-  const key = `${tenantId}:${userId}:${session.perm_version}`;
-  let perms = cache.get(key);
-  if (!perms) {
-    perms = await loadPermissions(q, tenantId, userId);
-    if (cache.size > 10_000) cache.clear();
-    cache.set(key, perms);
-  }
+  const perms = await permissionsAt(q, tenantId, userId, session.perm_version);
   const principal: Principal = {
     userId,
     tenantId,

@@ -57,9 +57,14 @@ describe('an access token in the query', () => {
 });
 
 describe('the OpenAPI document', () => {
-  it('marks every public route, and only those, as needing no token (security: [])', async () => {
+  it('marks every public route, and only those, as needing no token (security: []), and person-only routes as taking no API key', async () => {
     const doc = (await t.call('GET', '/api-docs/json')).json();
-    expect(doc.security).toEqual([{ bearer: [] }]);
+    expect(doc.security).toEqual([{ bearer: [] }, { apiKey: [] }]);
+    expect(doc.components.securitySchemes.apiKey).toMatchObject({
+      type: 'apiKey',
+      in: 'header',
+      name: 'Authorization',
+    });
     const byPath = new Map(t.app.routeCatalogue.map((r) => [`${r.method} ${r.url.replace(/:(\w+)/g, '{$1}')}`, r]));
     const seen: string[] = [];
     for (const [path, ops] of Object.entries(doc.paths as Record<string, Record<string, { security?: unknown }>>)) {
@@ -70,13 +75,18 @@ describe('the OpenAPI document', () => {
         seen.push(key);
         expect({ route: key, security: op.security }).toEqual({
           route: key,
-          security: route.config.public ? [] : undefined,
+          security: route.config.public
+            ? []
+            : route.config.personOnly || route.config.selfService
+              ? [{ bearer: [] }]
+              : undefined,
         });
       }
     }
     expect(seen).toContain('GET /health');
     expect(seen).toContain('GET /sys/logout');
     expect(seen).toContain('POST /sys/login');
+    expect(seen).toContain('POST /api-integration/apiKeys/save');
     expect(seen.length).toBeGreaterThan(100);
   });
 });

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/harness.js';
+import { createTestApp, onPostgres, type TestApp } from '../../test/harness.js';
 import { multipart, SAMPLE_FILES, secondTenant } from '../resources/testkit.js';
 
 interface Json<T = Record<string, unknown>> {
@@ -52,11 +52,18 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 describe('uploads', () => {
-  it('stores a photo under the data folder and serves it inline to the tenant', async () => {
+  it('stores a photo in the data folder (embedded) or the database (PostgreSQL) and serves it inline', async () => {
     const f = await uploaded(PNG, 'pump.png');
     expect(f).toMatchObject({ name: 'pump.png', size: PNG.length, mime: 'image/png', url: `/api-file/files/${f.id}` });
-    const stored = fs.readdirSync(path.join(t.config.dataDir, 'files', String(tenantId)));
-    expect(stored.length).toBeGreaterThan(0);
+    const key = (await t.db.query<{ storage_key: string }>('select storage_key from files where id = $1', [f.id]))
+      .rows[0]!.storage_key;
+    const inFolder = fs.existsSync(path.join(t.config.dataDir, 'files', String(tenantId), key));
+    const inDatabase = onPostgres
+      ? (await t.db.query('select 1 from file_blobs where key = $1', [`files/${tenantId}/${key}`])).rowCount
+      : 0;
+    expect({ inFolder, inDatabase }).toEqual(
+      onPostgres ? { inFolder: false, inDatabase: 1 } : { inFolder: true, inDatabase: 0 },
+    );
     const r = await t.call('GET', f.url, admin);
     expect(r.statusCode).toBe(200);
     expect(r.headers['content-type']).toBe('image/png');

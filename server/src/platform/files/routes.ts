@@ -1,10 +1,9 @@
-import fs from 'node:fs';
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { envelopeSchema, ok } from '../http/envelope.js';
 import { AppError, invalid } from '../http/errors.js';
 import { ALLOWED_EXTENSIONS, isImage, kindOf, MAX_FILE_BYTES } from './kinds.js';
-import { cleanName, type FileRow, filePath, storeFile } from './store.js';
+import { cleanName, type FileRow, openUpload, storeFile } from './store.js';
 
 const fileInfoSchema = {
   type: 'object',
@@ -60,7 +59,7 @@ export const fileRoutes: FastifyPluginAsync = async (app) => {
       req.me();
       const { name, data } = await readUpload(req);
       const mime = uploadKind(name, data);
-      const info = await req.tenant((tx) => storeFile(tx, app.config.dataDir, { name, mime, data }));
+      const info = await req.tenant((tx) => storeFile(tx, app.fileStore, { name, mime, data }));
       return ok(info);
     },
   );
@@ -80,17 +79,17 @@ export const fileRoutes: FastifyPluginAsync = async (app) => {
       const row = await req.tenant((tx) =>
         tx.find<FileRow>('files', req.params.id, 'id, name, mime, size, storage_key'),
       );
-      const file = row ? filePath(app.config.dataDir, req.me().tenantId, row.storage_key) : null;
-      if (!row || !file || !fs.existsSync(file)) throw new AppError('notFound', 'errors.fileNotFound');
+      const file = row ? await openUpload(app.fileStore, req.me().tenantId, row) : null;
+      if (!row || !file) throw new AppError('notFound', 'errors.fileNotFound');
       const disposition = isImage(row.mime) ? 'inline' : 'attachment';
       return reply
         .header('content-type', row.mime)
-        .header('content-length', String(row.size))
+        .header('content-length', String(file.size))
         .header('content-disposition', `${disposition}; filename*=UTF-8''${encodeURIComponent(row.name)}`)
         .header('x-content-type-options', 'nosniff')
         .header('content-security-policy', "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox")
         .header('cache-control', 'private, max-age=86400')
-        .send(fs.createReadStream(file));
+        .send(file.stream);
     },
   );
 };

@@ -1,7 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
 import type { TenantTx } from '../tenancy/tenant-tx.js';
+import { type BlobStore, uploadKey } from './blob-store.js';
 
 /** A stored file as the wire shows it. */
 export interface FileInfo {
@@ -22,12 +21,9 @@ export interface FileRow {
 
 export const fileUrl = (id: number | string): string => `/api-file/files/${id}`;
 
-/** The folder of a tenant's files; the key is always the server's own random name. */
-const tenantFolder = (dataDir: string, tenantId: number) => path.join(dataDir, 'files', String(tenantId));
-
-export function filePath(dataDir: string, tenantId: number, key: string): string {
-  if (!/^[0-9a-f]{32}$/.test(key)) throw new Error('bad storage key');
-  return path.join(tenantFolder(dataDir, tenantId), key);
+/** The bytes of an upload of the tenant, or null when the store does not hold them. */
+export function openUpload(store: BlobStore, tenantId: number, row: Pick<FileRow, 'storage_key'>) {
+  return /^[0-9a-f]{32}$/.test(row.storage_key) ? store.open(tenantId, uploadKey(tenantId, row.storage_key)) : null;
 }
 
 /** A file name fit to keep and show: no folders, no control characters, at most 200 characters. */
@@ -43,18 +39,17 @@ export function cleanName(raw: string | undefined): string {
 }
 
 /**
- * Writes the bytes under a new random key, then records them in the tenant's files table (the caller's
- * transaction); the bytes are removed again when the row cannot be written.
+ * Writes the bytes under a new random key in the shared store, then records them in the tenant's files table
+ * (the caller's transaction); the bytes are removed again when the row cannot be written.
  */
 export async function storeFile(
   tx: TenantTx,
-  dataDir: string,
+  store: BlobStore,
   file: { name: string; mime: string; data: Buffer },
 ): Promise<FileInfo> {
-  const key = randomBytes(16).toString('hex');
-  const target = filePath(dataDir, tx.tenantId, key);
-  await fs.promises.mkdir(path.dirname(target), { recursive: true });
-  await fs.promises.writeFile(target, file.data, { flag: 'wx' });
+  const storageKey = randomBytes(16).toString('hex');
+  const key = uploadKey(tx.tenantId, storageKey);
+  await store.put(tx.tenantId, key, file.data);
   try {
     const row = await tx.insert<{ id: number }>(
       'files',
@@ -63,7 +58,7 @@ export async function storeFile(
         mime: file.mime,
         size: file.data.length,
         sha256: createHash('sha256').update(file.data).digest('hex'),
-        storage_key: key,
+        storage_key: storageKey,
         created_by: tx.userId,
       },
       'id',
@@ -71,7 +66,7 @@ export async function storeFile(
     const id = Number(row.id);
     return { id, name: file.name, size: file.data.length, mime: file.mime, url: fileUrl(id) };
   } catch (err) {
-    await fs.promises.rm(target, { force: true });
+    await store.remove(tx.tenantId, key).catch(() => undefined);
     throw err;
   }
 }

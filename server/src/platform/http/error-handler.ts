@@ -1,5 +1,8 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type Lang, t } from '../i18n/index.js';
+import { staticModel } from '../resources/model.js';
+import { allEntities, getEntity } from '../resources/registry.js';
+import type { EntityDef } from '../resources/types.js';
 import { API_PREFIX } from '../web/static.js';
 import { databaseFailure } from './db-errors.js';
 import { AppError } from './errors.js';
@@ -11,11 +14,32 @@ interface AjvIssue {
   message?: string;
 }
 
-/** Turns a schema validation failure into the field it concerns and a translated message. */
+/**
+ * The label of a body field of a route that serves a declared entity (the entity of the longest prefix of the
+ * route's url): a person reads 盘点名称, not name. Undefined for a field the entity does not declare.
+ */
+export function fieldLabel(url: string | undefined, field: string, lang: Lang): string | undefined {
+  if (!url) return undefined;
+  let served: EntityDef | undefined;
+  for (const def of allEntities())
+    if (url.startsWith(`${def.prefix}/`) && def.prefix.length > (served?.prefix.length ?? 0)) served = def;
+  if (!served) return undefined;
+  const own = staticModel(served).byName.get(field)?.label(lang);
+  if (own) return own;
+  // A line's field (lines.0.quantity): the label of the field of the child entity embedded as `lines`.
+  const [as, row, ...rest] = field.split('.');
+  const child = served.children?.find((c) => c.as === as);
+  if (!child || !/^\d+$/.test(row ?? '') || rest.length !== 1) return undefined;
+  const label = staticModel(getEntity(child.entity)).byName.get(rest[0]!)?.label(lang);
+  return label && t(lang, 'errors.validation.lineField', { line: Number(row) + 1, field: label });
+}
+
+/** Turns a schema validation failure into the field it concerns and a translated message (named by its label). */
 export function validationMessage(
   lang: Lang,
   issue: AjvIssue,
   context: string | undefined,
+  url?: string,
 ): { field: string; msg: string } {
   const path = (issue.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.');
   const missing = issue.params?.missingProperty;
@@ -33,7 +57,8 @@ export function validationMessage(
     'additionalProperties',
   ];
   const kw = issue.keyword && known.includes(issue.keyword) ? issue.keyword : 'invalid';
-  return { field, msg: t(lang, `errors.validation.${kw}`, { field, ...issue.params }) };
+  const label = fieldLabel(url, field, lang) ?? field;
+  return { field, msg: t(lang, `errors.validation.${kw}`, { ...issue.params, field: label }) };
 }
 
 /** The answer to a refused caller: 401 without a live session, 403 without the right. */
@@ -86,8 +111,13 @@ export function registerErrorHandler(app: FastifyInstance, indexHtml: string | n
           const { status, body } = accessErrorReply(err, lang);
           return reply.code(status).send(body);
         }
-        case 'invalid':
-          return reply.code(400).send({ rtnCode: 400, msg, field: err.field });
+        case 'invalid': {
+          // A refusal of the HTTP layer names the field as sent; a person reads its declared label.
+          const label =
+            err.field && err.params?.field === err.field && fieldLabel(req.routeOptions.url, err.field, lang);
+          const text = label ? t(lang, err.key, { ...err.params, field: label }) : msg;
+          return reply.code(400).send({ rtnCode: 400, msg: text, field: err.field });
+        }
         case 'notFound':
           return reply.code(404).send({ rtnCode: 404, msg });
         case 'conflict':
@@ -98,7 +128,8 @@ export function registerErrorHandler(app: FastifyInstance, indexHtml: string | n
     }
     const fe = err as FastifyError;
     if (fe.validation?.length) {
-      const { field, msg } = validationMessage(lang, fe.validation[0] as AjvIssue, fe.validationContext);
+      const issue = fe.validation[0] as AjvIssue;
+      const { field, msg } = validationMessage(lang, issue, fe.validationContext, req.routeOptions.url);
       return reply.code(400).send({ rtnCode: 400, msg, field });
     }
     const refused = databaseErrorReply(err, req);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { boundNumbers, LIMIT_MAX, MAX_ID, nulPath, PAGE_MAX } from './input-guard.js';
+import { boundNumbers, hugeNumberPath, LIMIT_MAX, MAX_ID, nulPath, PAGE_MAX } from './input-guard.js';
+import { nestsDeeperThan } from './json-body.js';
 
 describe('numbers in route schemas', () => {
   it('get bounds where they declare none: ids within safe integers, page and limit their maxima', () => {
@@ -52,5 +53,30 @@ describe('a NUL character', () => {
     let deep: unknown = 'x';
     for (let i = 0; i < 100_000; i++) deep = [deep];
     expect(nulPath(deep)).toBeNull();
+  });
+});
+
+describe('a number no column holds', () => {
+  it('is found beyond 2^53-1 or infinite, however deep, named by its path', () => {
+    expect(hugeNumberPath({ a: 1, lines: [{ quantity: 1e20 }] })).toEqual({ path: 'lines.0.quantity', n: 1e20 });
+    expect(hugeNumberPath({ page: Number.POSITIVE_INFINITY })).toEqual({ path: 'page', n: Number.POSITIVE_INFINITY });
+    expect(hugeNumberPath({ id: -(MAX_ID + 2) })).toMatchObject({ path: 'id' });
+    expect(hugeNumberPath(Number.NaN)).toMatchObject({ path: '' });
+  });
+
+  it('is not found in numbers within 2^53-1 nor in text', () => {
+    expect(hugeNumberPath({ id: MAX_ID, low: -MAX_ID, code: '99999999999999999999', list: [1.5, null] })).toBeNull();
+    let deep: unknown = 1;
+    for (let i = 0; i < 100_000; i++) deep = [deep];
+    expect(hugeNumberPath(deep)).toBeNull();
+  });
+});
+
+describe('the nesting of a JSON body', () => {
+  it('counts arrays and objects, not brackets inside text', () => {
+    expect(nestsDeeperThan('{"a":[{"b":[1]}]}', 4)).toBe(false);
+    expect(nestsDeeperThan('{"a":[{"b":[1]}]}', 3)).toBe(true);
+    expect(nestsDeeperThan(`{"text":"${'['.repeat(100)}\\"{{{"}`, 1)).toBe(false);
+    expect(nestsDeeperThan('['.repeat(5000) + ']'.repeat(5000), 32)).toBe(true);
   });
 });

@@ -2,8 +2,10 @@ import type { Config } from '../../config.js';
 import type { RouteInfo } from '../auth/plugin.js';
 import type { Principal } from '../auth/principal.js';
 import type { TokenService } from '../auth/tokens.js';
+import type { BlobStore } from '../files/blob-store.js';
 import type { Lang } from '../i18n/index.js';
 import type { Realtime } from '../realtime/realtime.js';
+import type { PlatformTx } from '../resources/platform-tx.js';
 import type { TenantTx, TenantTxOptions } from '../tenancy/tenant-tx.js';
 
 declare module 'fastify' {
@@ -27,6 +29,11 @@ declare module 'fastify' {
      * query alone is refused.
      */
     queryToken?: boolean;
+    /**
+     * Only a person may call it (login, passwords, API keys): an API key is refused here (auth/api-key.ts), as on
+     * every selfService route.
+     */
+    personOnly?: boolean;
     /** A POST that changes nothing (a preview with a long body): left out of the operator's audit log. */
     readOnly?: boolean;
   }
@@ -34,6 +41,10 @@ declare module 'fastify' {
     config: Config;
     tokens: TokenService;
     realtime: Realtime;
+    /** Uploads and exports, in the store every instance shares (platform/files/open-store.ts). */
+    fileStore: BlobStore;
+    /** Parts of /health that domains report (name -> what it says now). */
+    healthParts: Record<string, () => unknown>;
     /** Every registered route with its access configuration (for the generic route tests). */
     routeCatalogue: RouteInfo[];
   }
@@ -46,5 +57,10 @@ declare module 'fastify' {
     me(): Principal;
     /** Runs fn in a transaction scoped to the caller's tenant, as the request role. */
     tenant<T>(fn: (tx: TenantTx) => Promise<T>, options?: TenantTxOptions): Promise<T>;
+    /**
+     * Runs fn in one platform transaction as the operator (routes with config.platform only; resources/platform-handle.ts):
+     * declared platform entities through the engine, the platform's cross-tenant work on the handle.
+     */
+    platform<T>(fn: (tx: PlatformTx) => Promise<T>): Promise<T>;
   }
 }

@@ -84,6 +84,52 @@ describe('the job queue', () => {
     expect(ran).toHaveLength(20);
   });
 
+  it('keeps a long job on the instance running it: its heartbeat moves the lock on, so another does not take it over', async () => {
+    const ran: string[] = [];
+    // A lock of one second; the job runs three.
+    const a = new JobRunner(db, quiet, { pollMs: 10, lockSeconds: 1 });
+    const b = new JobRunner(db, quiet, { pollMs: 10, lockSeconds: 1 });
+    a.register('long', {
+      run: async () => {
+        ran.push('a');
+        await new Promise((r) => setTimeout(r, 3000));
+      },
+    });
+    b.register('long', { run: async () => void ran.push('b') });
+    await withTenant(db, tenantId, null, (tx) => a.enqueue(tx, 'long', {}));
+    a.start();
+    await until(() => ran.length === 1);
+    b.start();
+    const claimed = await db.query<{ claimed_by: string }>("select claimed_by from jobs where kind = 'long'");
+    expect(claimed.rows).toEqual([{ claimed_by: a.instance }]);
+    await new Promise((r) => setTimeout(r, 3500));
+    await Promise.all([a.stop(), b.stop()]);
+    expect(ran).toEqual(['a']);
+    const r = await db.query<{ status: string }>("select status from jobs where kind = 'long'");
+    expect(r.rows).toEqual([{ status: 'done' }]);
+  });
+
+  it('leaves a company whose seed is not finished to the seed', async () => {
+    const building = (
+      await db.query<{ id: number }>("insert into companies(name, code) values ('S', 'seeding') returning id")
+    ).rows[0]!.id;
+    await db.query('insert into seed_progress(company_id) values ($1)', [building]);
+    const runner = new JobRunner(db, quiet, { pollMs: 20 });
+    const seen: number[] = [];
+    runner.everyTenant('perTenant', 3600, async (tx) => void seen.push(tx.tenantId));
+    runner.start();
+    await until(() => seen.includes(tenantId));
+    await runner.stop();
+    expect(seen).not.toContain(building);
+    await db.query('update seed_progress set finished_at = now() where company_id = $1', [building]);
+    const after = new JobRunner(db, quiet, { pollMs: 20 });
+    after.everyTenant('perTenantAfter', 3600, async (tx) => void seen.push(tx.tenantId));
+    after.start();
+    await until(() => seen.includes(building));
+    await after.stop();
+    await db.query("update companies set state = 0 where code = 'seeding'");
+  });
+
   it("works a tenant's run in steps, each in its own transaction, while it says work is left", async () => {
     const runner = new JobRunner(db, quiet, { pollMs: 20 });
     const seen: { tenant: number; n: number; txid: string }[] = [];

@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto';
+import os from 'node:os';
 import { setImmediate, setTimeout as sleep } from 'node:timers/promises';
 import type { Database, Queryable } from '../../db/index.js';
 import { type TenantTx, withTenant } from '../tenancy/tenant-tx.js';
@@ -86,7 +88,10 @@ export interface JobHandler {
 
 export interface RunnerOptions {
   pollMs: number;
-  /** How long a claimed job stays ours before another instance may take it over. */
+  /**
+   * How long a claimed job stays ours without a heartbeat: while it runs, the instance moves its lock on every
+   * third of this, so the job of an instance that died (killed, its machine lost) is taken over this soon after.
+   */
   lockSeconds: number;
   maxAttempts: number;
   /**
@@ -114,10 +119,13 @@ interface Logger {
 /**
  * Background jobs on the database: rows of `jobs`, claimed with FOR UPDATE SKIP LOCKED so any number of
  * server instances share the queue (works on PGlite too). Polls every ~500 ms and wakes at once when a job
- * is enqueued in this process. A crashed instance's jobs are retried once their lock runs out.
+ * is enqueued in this process. A crashed instance's jobs are retried once their lock runs out: seconds after
+ * its heartbeat stopped.
  */
 export class JobRunner {
   private readonly handlers = new Map<string, JobHandler>();
+  /** Names this instance on the jobs it claims (its heartbeat keeps only its own). */
+  readonly instance = `${os.hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
   private readonly opts: RunnerOptions;
   private running = false;
   /**
@@ -134,7 +142,7 @@ export class JobRunner {
     private readonly log: Logger,
     opts: Partial<RunnerOptions> = {},
   ) {
-    this.opts = { pollMs: 500, lockSeconds: 600, maxAttempts: 3, stepPause: db.kind === 'pglite' ? 1 : 0, ...opts };
+    this.opts = { pollMs: 500, lockSeconds: 15, maxAttempts: 3, stepPause: db.kind === 'pglite' ? 1 : 0, ...opts };
   }
 
   /** The database the steps run on: the embedded one serves requests only between them (steps sized for it). */
@@ -184,7 +192,11 @@ export class JobRunner {
   ): void {
     this.every(kind, seconds, async () => {
       const companies = await this.db.query<{ id: number; code: string; name: string }>(
-        'select id, code, name from companies where not is_platform and state = 1 order by id',
+        // A company whose seed is not finished (being built, or left half-built by a server that died) is the
+        // seed's alone: it resumes it on the next start (seed/index.ts).
+        `select id, code, name from companies c where not is_platform and state = 1
+            and not exists (select 1 from seed_progress s where s.company_id = c.id and s.finished_at is null)
+          order by id`,
       );
       const failures: TenantFailure[] = [];
       for (const c of companies.rows) {
@@ -329,13 +341,13 @@ export class JobRunner {
       attempts: number;
     }>(
       `update jobs set status = 'running', attempts = attempts + 1, started_at = now(),
-              locked_until = now() + make_interval(secs => $1)
+              locked_until = now() + make_interval(secs => $1), claimed_by = $3
         where id = (select id from jobs
                      where kind = any($2::text[])
                        and ((status = 'queued' and run_at <= now()) or (status = 'running' and locked_until < now()))
                      order by run_at, id limit 1 for update skip locked)
         returning id, tenant_id, kind, payload, attempts`,
-      [this.opts.lockSeconds, kinds],
+      [this.opts.lockSeconds, kinds, this.instance],
     );
     const row = r.rows[0];
     if (!row) return null;
@@ -354,8 +366,27 @@ export class JobRunner {
     };
   }
 
+  /** Keeps the claimed job ours while it runs: its lock moves on every third of lockSeconds. */
+  private heartbeat(job: Job): () => void {
+    const beat = setInterval(
+      () => {
+        this.db
+          .query(
+            `update jobs set locked_until = now() + make_interval(secs => $2)
+              where id = $1 and status = 'running' and claimed_by = $3`,
+            [job.id, this.opts.lockSeconds, this.instance],
+          )
+          .catch((err: unknown) => this.log.error({ err, job: job.id }, 'could not renew the lock of a job'));
+      },
+      (this.opts.lockSeconds * 1000) / 3,
+    );
+    beat.unref();
+    return () => clearInterval(beat);
+  }
+
   private async execute(job: Job): Promise<void> {
     const handler = this.handlers.get(job.kind)!;
+    const stopBeat = this.heartbeat(job);
     try {
       await handler.run(job);
       await this.db.query(
@@ -376,6 +407,8 @@ export class JobRunner {
         )
         .catch((dbErr: unknown) => this.log.error({ err: dbErr }, 'could not record job failure'));
       if (last) await handler.failed?.(job, err).catch(() => undefined);
+    } finally {
+      stopBeat();
     }
   }
 

@@ -145,6 +145,13 @@ const ROWS_MADE_ELSEWHERE: Record<string, string> = {
   checktaskdtl: 'the items of a generated task, copied from its scheme',
   mesurtask: 'made by the generation of metrology plans (domains/check/check.test.ts exports them)',
   inventory: 'the lines of an equipment count are made by planning and scanning (domains/equipment/count.test.ts)',
+  workreport: "a work report is made on a released order's task (domains/production/production.test.ts exports them)",
+  integralledger:
+    'points are written by workflow steps and adjustments (domains/integral/integral.test.ts exports them)',
+  alarm: "opened by the alarm job from a machine's values (domains/das/alarms.test.ts exports them)",
+  deviceinstructions: 'sent to a connected device through its route (domains/das/das.test.ts exports them)',
+  materialissue: 'written by releases and reports of work orders (domains/production/stock.test.ts exports them)',
+  formproject: "a project's values live in a record of its form (domains/diyform/project.test.ts exports them)",
 };
 
 describe.each(

@@ -9,6 +9,7 @@ import { codesOf, permitFor } from './permit.js';
 import type { ReadContext } from './read.js';
 import { liveCondition, refTarget } from './registry.js';
 import { scopeSql } from './scope.js';
+import type { ImportCheck } from './types.js';
 import { coerceValue } from './values.js';
 import { parentOf } from './within.js';
 import { defaultOf } from './write.js';
@@ -119,7 +120,10 @@ export async function importRows(tx: TenantTx, ctx: ReadContext, data: Buffer): 
       row,
       column: header,
       field: f.name,
-      message: t(lang, f.def.messages?.[key] ?? `resources.validation.${key}`, { label: f.label(lang), ...params }),
+      message: t(lang, f.def.messages?.[key] ?? (key.includes('.') ? key : `resources.validation.${key}`), {
+        label: f.label(lang),
+        ...params,
+      }),
     });
 
   const resolvers = new Map<Field, Resolver>();
@@ -185,18 +189,40 @@ export async function importRows(tx: TenantTx, ctx: ReadContext, data: Buffer): 
     if (issues.length >= MAX_REPORTED) break;
   }
   if (issues.length === 0) await checkUnique(tx, ctx, columns, sheet.rows, records, report);
-  if (issues.length) {
+  // The entity's rules across the rows (EntityHooks.importCheck), before or after the insert as each declares.
+  const hook = def.hooks?.importCheck;
+  const checks = hook ? ((Array.isArray(hook) ? hook : [hook]) as readonly ImportCheck[]) : [];
+  const runAcross = async (stage: ImportCheck['stage']) => {
+    const wire = records.map((rec) => Object.fromEntries([...rec].map(([f, v]) => [f.name, v])));
+    for (const across of checks.filter((c) => c.stage === stage)) {
+      for (const i of await across.check(tx, wire)) {
+        const f = ctx.model.byName.get(i.field);
+        const at = sheet.rows[i.index];
+        if (!f || !at) continue;
+        report(at.row, f, columns.find((c) => c.field === f)?.header ?? f.label(lang), i.key, i.params);
+        if (issues.length >= MAX_REPORTED) break;
+      }
+      if (issues.length) return;
+    }
+  };
+  if (issues.length === 0) await runAcross('beforeInsert');
+  const failed = () => {
     const position = new Map(columns.map((c) => [c.field.name, c.col]));
     issues.sort((a, b) => a.row - b.row || (position.get(a.field) ?? 0) - (position.get(b.field) ?? 0));
-    throw new AppError(
+    return new AppError(
       'business',
       'resources.importFailed',
       { count: issues.length },
       undefined,
       issues.slice(0, MAX_REPORTED),
     );
-  }
-  return insertBatch(tx, ctx, records);
+  };
+  if (issues.length) throw failed();
+  const count = await insertBatch(tx, ctx, records);
+  // Any issue now refuses the file, and the caller's transaction takes the rows back.
+  await runAcross('afterInsert');
+  if (issues.length) throw failed();
+  return count;
 }
 
 /** Unique fields: no two rows of the file, and no live record of the tenant, share a value. */

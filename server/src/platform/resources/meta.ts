@@ -1,4 +1,4 @@
-import type { Lang } from '../i18n/index.js';
+import { type Lang, t } from '../i18n/index.js';
 import { actionLabel } from '../workflow/labels.js';
 import { type Field, makeModel } from './model.js';
 import { codeList } from './permit.js';
@@ -178,6 +178,7 @@ function workflowMeta(def: EntityDef, ctx: ReadContext, permissions: ReadonlySet
             : null,
           commentRequired: !!a.commentRequired,
           danger: !!a.danger,
+          confirm: a.confirm ? t(lang, a.confirm) : null,
           fields: input.fields.map((f) => fieldMeta(def, f, ctx, lang)),
         };
       }),

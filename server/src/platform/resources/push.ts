@@ -23,3 +23,8 @@ export async function pushToUsers(tx: TenantTx, userIds: readonly number[], mess
     [userIds, JSON.stringify(message)],
   );
 }
+
+/** Sends a message to every open tab of the tenant's users when the transaction commits (a machine's new values). */
+export async function pushToTenant(tx: TenantTx, message: object): Promise<void> {
+  await tx.query(`select pg_notify(${CHANNEL}, $1)`, [JSON.stringify({ tenantId: tx.tenantId, message })]);
+}

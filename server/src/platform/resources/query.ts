@@ -1,5 +1,6 @@
 import { AppError } from '../http/errors.js';
 import type { Lang } from '../i18n/index.js';
+import { type RowScope, rowScopeSql } from './data-scope.js';
 import { type Field, fieldExpr, type Model } from './model.js';
 import { type Permit, permitSql } from './permit.js';
 import { liveCondition, refTarget } from './registry.js';
@@ -74,8 +75,8 @@ export function rowsSql(
  * The base condition: the tenant, the entity's scope, for soft-deleted entities live rows only, and the values of a
  * permission split the user reaches.
  */
-export const baseWhere = (model: Model, permit?: Permit): string =>
-  `t.tenant_id = $1${model.def.softDelete ? ' and t.deleted_at is null' : ''}${scopeSql(model.def, 't')}${permitSql(model, permit)}`;
+export const baseWhere = (model: Model, permit?: Permit, rowScope?: RowScope | null): string =>
+  `t.tenant_id = $1${model.def.softDelete ? ' and t.deleted_at is null' : ''}${scopeSql(model.def, 't')}${permitSql(model, permit)}${rowScopeSql(model, rowScope)}`;
 
 export type QueryInput = Record<string, unknown>;
 

@@ -2,6 +2,7 @@ import { notFound } from '../http/errors.js';
 import type { Lang } from '../i18n/index.js';
 import { tableVersions, type Versions } from '../tenancy/table-versions.js';
 import { isId, type TenantTx } from '../tenancy/tenant-tx.js';
+import { actorRowScope, type RowScope } from './data-scope.js';
 import { loadModel, type Model } from './model.js';
 import { codesOf, type Permit, permitFor } from './permit.js';
 import { baseWhere, filterWhere, orderBy, Params, type QueryInput, rowsSql, selectParts, sortKey } from './query.js';
@@ -50,6 +51,8 @@ export interface ReadContext extends ValueContext {
   readonly versions?: Versions;
   /** The values of a permission split the acting user reads (EntityDef.permissionsBy); undefined for all. */
   readonly permit?: Permit;
+  /** The acting member's data scope (EntityDef.dataScope); null or undefined for all. */
+  readonly rowScope?: RowScope | null;
 }
 
 export async function readContext(tx: TenantTx, def: EntityDef, lang: Lang): Promise<ReadContext> {
@@ -90,8 +93,8 @@ function readsComputed(model: Model, input: QueryInput): boolean {
   );
 }
 
-/** Fills readable dict values and turns timestamps into ISO text. */
-export function finishRow(ctx: Pick<ReadContext, 'model' | 'dicts'>, row: WireRow): WireRow {
+/** Fills readable dict values, turns timestamps into ISO text and writes what the entity presents (hooks.present). */
+export function finishRow(ctx: Pick<ReadContext, 'model' | 'dicts' | 'lang'>, row: WireRow): WireRow {
   for (const f of ctx.model.fields) {
     if (f.customKey) continue;
     const v = row[f.name];
@@ -101,6 +104,7 @@ export function finishRow(ctx: Pick<ReadContext, 'model' | 'dicts'>, row: WireRo
   }
   for (const k of ['createdAt', 'updatedAt']) if (row[k] instanceof Date) row[k] = (row[k] as Date).toISOString();
   if (ctx.model.def.customFields !== false && (row.custom === null || row.custom === undefined)) row.custom = {};
+  ctx.model.def.hooks?.present?.(row, ctx.lang);
   return row;
 }
 
@@ -137,7 +141,9 @@ export async function pageRows(
   limit: number,
 ): Promise<{ rows: WireRow[]; count: number }> {
   const params = new Params(tx.tenantId);
-  const where = [baseWhere(ctx.model, ctx.permit), ...filterWhere(ctx.model, input, params, ctx)].join(' and ');
+  const where = [baseWhere(ctx.model, ctx.permit, ctx.rowScope), ...filterWhere(ctx.model, input, params, ctx)].join(
+    ' and ',
+  );
   const n = await countRows(tx, ctx, input, where, params);
   if (n === 0) return { rows: [], count: 0 };
   const lim = params.add(limit);
@@ -155,7 +161,9 @@ export const ALL_LIMIT = 10_000;
 /** Every row matching the filters (for pick lists and trees), capped at ALL_LIMIT, children embedded. */
 export async function allRows(tx: TenantTx, ctx: ReadContext, input: QueryInput): Promise<WireRow[]> {
   const params = new Params(tx.tenantId);
-  const where = [baseWhere(ctx.model, ctx.permit), ...filterWhere(ctx.model, input, params, ctx)].join(' and ');
+  const where = [baseWhere(ctx.model, ctx.permit, ctx.rowScope), ...filterWhere(ctx.model, input, params, ctx)].join(
+    ' and ',
+  );
   const r = await tx.query<WireRow>(
     rowsSql(ctx.model, '', where, orderBy(sortKey(ctx.model, input)), `limit ${ALL_LIMIT}`),
     params.values,
@@ -165,12 +173,32 @@ export async function allRows(tx: TenantTx, ctx: ReadContext, input: QueryInput)
   return rows;
 }
 
+/**
+ * The read context of a member's request: the entity's rows within the acting member's data scope. The routes
+ * read through it; what a write then does to other records (hooks, workflow consequences) is not scoped.
+ */
+export async function memberReadContext(tx: TenantTx, def: EntityDef, lang: Lang): Promise<ReadContext> {
+  const ctx = await readContext(tx, def, lang);
+  return def.dataScope ? { ...ctx, rowScope: await actorRowScope(tx) } : ctx;
+}
+
+/**
+ * Refuses as not found unless every id is a record within the member's data scope, and returns the context the
+ * write then works in (the same, unscoped: a change that moves a record out of the member's reach is theirs to
+ * make, and its read-back must not fail).
+ */
+export async function inScopeForWrite(tx: TenantTx, ctx: ReadContext, ids: readonly unknown[]): Promise<ReadContext> {
+  if (!ctx.rowScope) return ctx;
+  for (const id of ids) if (isId(id) && !(await findRow(tx, ctx, id))) throw notFound();
+  return { ...ctx, rowScope: null };
+}
+
 /** One live row by id, children embedded; null when the tenant has none. */
 export async function findRow(tx: TenantTx, ctx: ReadContext, id: unknown): Promise<WireRow | null> {
   if (!isId(id)) return null;
   const { columns } = selectParts(ctx.model, true);
   const r = await tx.query<WireRow>(
-    `select ${columns} from "${ctx.model.def.table}" t where ${baseWhere(ctx.model, ctx.permit)} and t.id = $2`,
+    `select ${columns} from "${ctx.model.def.table}" t where ${baseWhere(ctx.model, ctx.permit, ctx.rowScope)} and t.id = $2`,
     [tx.tenantId, id],
   );
   if (!r.rows[0]) return null;

@@ -47,7 +47,14 @@ export async function queueExport(
     { user_id: userId, ywlx, filename: `${ctx.model.title(ctx.lang)}_${day}.xlsx` },
     'id',
   );
-  const payload: ExportPayload = { entity: def.name, downloadId: d.id, userId, lang: ctx.lang, query };
+  const payload: ExportPayload = {
+    entity: def.name,
+    downloadId: d.id,
+    userId,
+    lang: ctx.lang,
+    query,
+    keyScope: tx.keyScope,
+  };
   await app.jobs.enqueue(tx, EXPORT_JOB, payload as unknown as Record<string, unknown>);
   return d.id;
 }

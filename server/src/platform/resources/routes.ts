@@ -9,7 +9,7 @@ import { metaRoutes } from './meta-routes.js';
 import { staticModel } from './model.js';
 import { bodySchema, envelope, issueList, querySchema, recordSchema } from './openapi.js';
 import type { QueryInput } from './query.js';
-import { allRows, getRow, pageRows, readContext } from './read.js';
+import { allRows, getRow, inScopeForWrite, memberReadContext, pageRows, readContext } from './read.js';
 import { removeRows } from './remove.js';
 import { analyzeAfterImport, exportQuery, fileLang, idsOf, queueExport, sendWorkbook } from './route-parts.js';
 import { templateFile } from './template.js';
@@ -44,7 +44,7 @@ function registerEntity(app: FastifyInstance, def: EntityDef): void {
   const pageHandler = (req: FastifyRequest) =>
     req.tenant(async (tx) => {
       const q = req.query as QueryInput & { page: number; limit: number };
-      const r = await pageRows(tx, await readContext(tx, def, req.lang), q, q.page, q.limit);
+      const r = await pageRows(tx, await memberReadContext(tx, def, req.lang), q, q.page, q.limit);
       return page(r.rows, r.count);
     });
   route('page', 'GET', pageOpts, pageHandler);
@@ -64,7 +64,7 @@ function registerEntity(app: FastifyInstance, def: EntityDef): void {
     (req) => {
       const q = req.query as QueryInput & { page?: number; limit: number };
       return q.page === undefined
-        ? req.tenant(async (tx) => ok(await allRows(tx, await readContext(tx, def, req.lang), q)))
+        ? req.tenant(async (tx) => ok(await allRows(tx, await memberReadContext(tx, def, req.lang), q)))
         : pageHandler(req);
     },
   );
@@ -82,7 +82,9 @@ function registerEntity(app: FastifyInstance, def: EntityDef): void {
       },
     },
     (req) =>
-      req.tenant(async (tx) => ok(await getRow(tx, await readContext(tx, def, req.lang), (req.query as WireRow).id))),
+      req.tenant(async (tx) =>
+        ok(await getRow(tx, await memberReadContext(tx, def, req.lang), (req.query as WireRow).id)),
+      ),
   );
 
   const writeResponse = { 200: envelope({ anyOf: [record, issueList] }) };
@@ -106,8 +108,9 @@ function registerEntity(app: FastifyInstance, def: EntityDef): void {
       if (!codes(def, editing ? 'edit' : 'add').some((c) => me.permissions.has(c)))
         throw forbidden('errors.noPermission', { code: codes(def, editing ? 'edit' : 'add').join(' | ') });
       return req.tenant(async (tx) => {
-        const ctx = await readContext(tx, def, req.lang);
-        return ok(editing ? await updateRow(tx, ctx, body.id, body) : await createRow(tx, ctx, body));
+        if (!editing) return ok(await createRow(tx, await readContext(tx, def, req.lang), body));
+        const ctx = await inScopeForWrite(tx, await memberReadContext(tx, def, req.lang), [body.id]);
+        return ok(await updateRow(tx, ctx, body.id, body));
       });
     },
   );
@@ -125,13 +128,18 @@ function registerEntity(app: FastifyInstance, def: EntityDef): void {
   const updateHandler = (req: FastifyRequest) =>
     req.tenant(async (tx) => {
       const body = (req.body ?? {}) as WireRow;
-      return ok(await updateRow(tx, await readContext(tx, def, req.lang), body.id, body));
+      const ctx = await inScopeForWrite(tx, await memberReadContext(tx, def, req.lang), [body.id]);
+      return ok(await updateRow(tx, ctx, body.id, body));
     });
   route('update', 'POST', updateOpts, updateHandler);
 
   const deleted = { 200: envelope({ type: 'object', properties: { deleted: { type: 'integer' } } }) };
   const delHandler = (req: FastifyRequest) =>
-    req.tenant(async (tx) => ok({ deleted: await removeRows(tx, await readContext(tx, def, req.lang), idsOf(req)) }));
+    req.tenant(async (tx) => {
+      const ids = idsOf(req);
+      const ctx = await inScopeForWrite(tx, await memberReadContext(tx, def, req.lang), ids);
+      return ok({ deleted: await removeRows(tx, ctx, ids) });
+    });
   route(
     'del',
     'POST',

@@ -95,6 +95,8 @@ export async function tenantOf(t: Caller, token: string): Promise<{ tenantId: nu
 
 /** Per-entity values the generic generator cannot guess (rules beyond the field declarations). */
 export const overrides: Record<string, (seq: number) => WireRow> = {
+  devicetag: () => ({ scale: '0.100000', offset: '0.000000', runAbove: '2.500000' }),
+  alarmrule: () => ({ tagId: null, threshold: '80.000000', high: '90.000000', deadBand: '1.000000' }),
   customfield: (seq) => ({ entity: 'equipment', name: `cf${seq}x` }),
   eqscrap: () => ({ targetType: 'mould', equipmentId: null }),
   shift: () => ({ startTime: '08:00', endTime: '16:30', colour: '#52c41a' }),
@@ -102,7 +104,8 @@ export const overrides: Record<string, (seq: number) => WireRow> = {
   appinfo: (seq) => ({ buildNumber: seq, downloadUrl: 'https://example.com/app.apk' }),
   actnode: () => ({ approverIds: [] }),
   repairlabour: () => ({ hours: '2.50' }),
-  repairpart: () => ({ unitPrice: '18.5775' }),
+  checktasklabour: () => ({ hours: '2.50' }),
+  repairpart: () => ({ unitPrice: '18.5775', fromStock: false }),
   checkproject: () => ({ answerType: 'number', lowerLimit: '1.5000', upperLimit: '2.5000' }),
   ckprtemplatedtl: () => ({ answerType: 'number', lowerLimit: '1.5000', upperLimit: '2.5000' }),
   checkplan: () => ({ dueTime: '08:00' }),
@@ -118,7 +121,46 @@ export const overrides: Record<string, (seq: number) => WireRow> = {
     });
     return { nodes: [node(`Dept ${seq}`, [node('Team')])] };
   },
+  procedure: () => ({ standardMinutes: '1.500', idealCycleSeconds: '30.000' }),
+  bomline: () => ({ quantity: '2.5000', scrapRate: '5.00' }),
+  energymeter: () => ({ parentId: null, registerMax: null, multiplier: '2.5000' }),
+  energyreading: (seq) => ({
+    readAt: new Date(Date.UTC(2020, 0, 1) + (seq % 2000) * 86_400_000).toISOString(),
+    value: `${seq}.5000`,
+    kind: 'normal',
+    oldFinalValue: null,
+  }),
+  energytariff: (seq) => ({
+    validFrom: `${1000 + (seq % 800)}-01-01`,
+    validTo: `${1000 + (seq % 800)}-12-31`,
+    periods: [
+      { kind: 'valley', start: '22:00', end: '08:00', price: '0.3' },
+      { kind: 'peak', start: '08:00', end: '22:00', price: '1.0' },
+    ],
+  }),
+  energytarget: (seq) => ({ month: `${2000 + (seq % 900)}-01`, organizationId: null, lineId: null, equipmentId: null }),
   membershift: (seq) => ({ workDate: new Date(Date.UTC(2024, 0, 1) + seq * 86_400_000).toISOString().slice(0, 10) }),
+  // A label of one QR code: the layout is checked element by element against the page (print/validate.ts).
+  printtemplate: () => ({
+    widthMm: 60,
+    heightMm: 40,
+    layout: { elements: [{ kind: 'qr', x: 2, y: 2, w: 20, h: 20, content: '{scan}' }] },
+  }),
+  // A contract in force today (an order's contract must be); the order names neither contract nor repair order.
+  externalcontract: () => ({
+    validFrom: new Date(Date.now() - 86_400_000).toISOString().slice(0, 10),
+    validTo: new Date(Date.now() + 365 * 86_400_000).toISOString().slice(0, 10),
+    categoryId: null,
+  }),
+  externalvendor: (seq) => ({ phone: `0512-${seq}`, enabled: true }),
+  externalcontact: (seq) => ({ phone: `138${seq}` }),
+  externalorder: () => ({ contractId: null, repairOrderId: null }),
+  customform: () => ({ executionFields: null }),
+  eqhealthsurvey: (seq) => ({
+    temperature: '36.5',
+    // Within the thousand days before 2026-09: a registration may not be dated after today.
+    surveyDate: new Date(Date.UTC(2024, 0, 1) + (seq % 1000) * 86_400_000).toISOString().slice(0, 10),
+  }),
 };
 
 interface MetaField {
@@ -141,6 +183,9 @@ export async function metaFields(m: Maker, def: EntityDef): Promise<MetaField[]>
   }
   return f;
 }
+
+/** References that must not be the record another of the body's references uses (a BOM line's component is not its product). */
+const OWN_REFS = new Set(['bomline.materialId']);
 
 const refKey = (f: FieldDef) => `${f.ref}|${JSON.stringify(f.refWhere ?? {})}`;
 
@@ -186,7 +231,7 @@ export async function sampleBody(m: Maker, def: EntityDef, made = new Map<string
     if (f.computed || f.readOnly) continue;
     if (f.type === 'ref') {
       if (f.ref === def.name) continue;
-      body[f.name] = await refId(m, f, made);
+      body[f.name] = await refId(m, f, OWN_REFS.has(`${def.name}.${f.name}`) ? new Map() : made);
       continue;
     }
     if (f.type === 'image' || f.type === 'attachments') {

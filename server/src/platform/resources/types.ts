@@ -134,6 +134,18 @@ export interface EntityDef {
     readonly field: string;
     readonly valueOf: (code: string) => string | number | null;
   };
+  /**
+   * Data scope (resources/data-scope.ts): the fields by which a member whose roles see only part of the tenant's
+   * records is kept to them: the row's workshop (the organisation scope also reads it, through the workshop's
+   * organisation, unless `organization` names a field of its own), its work group, the people it belongs to.
+   * An entity without it is seen whole by every member (catalogues, settings).
+   */
+  readonly dataScope?: {
+    readonly organization?: string;
+    readonly workshop?: string;
+    readonly workgroup?: string;
+    readonly own?: readonly string[];
+  };
   readonly fields: readonly FieldDef[];
   /** Fields that identify a row for people: a reference on import is resolved by code, then by name. */
   readonly codeField?: string;
@@ -200,8 +212,34 @@ export interface EntityHooks {
    * values the declaration does not store (the role template a new role starts from).
    */
   afterWrite?(tx: TenantTx, before: WireRow | null, after: WireRow, body: WireRow): Promise<void>;
+  /** The entity's rules across the rows of an import: the one import hook (ImportCheck), one or one per stage. */
+  importCheck?: ImportCheck | readonly ImportCheck[];
   /** Before rows are deleted through the API (same transaction); throw a business error to refuse. */
   beforeDelete?(tx: TenantTx, rows: readonly WireRow[]): Promise<void>;
+  /**
+   * Values a person reads written from stored facts in the reader's language, on every row read (pages, records,
+   * exports): a check's findings become the repair order's phenomenon. Changes the row in place.
+   */
+  present?(row: WireRow, lang: Lang): void;
+}
+
+/** A problem with one value of one row of an import file, the row named by its index in the file's rows. */
+export type RowIssue = FieldIssue & { readonly index: number };
+
+/**
+ * An entity's rules across the rows of an import (EntityHooks.importCheck), given the rows as checked against the
+ * declaration (wire names, in file order). Any issue and the whole file imports nothing: each is listed with the
+ * declaration's, by the file's row and column, in the reader's language (`key` as in FieldIssue). `stage` says
+ * when the rules run, in the import's transaction:
+ * - `beforeInsert`: once every row passed the declaration and uniqueness, before anything is written. For rules
+ *   that judge the file's rows against each other and the stored rows (a meter's readings in time order).
+ * - `afterInsert`: once the rows are inserted, for rules that need them in their table (a BOM line that makes its
+ *   BOM contain itself, within the file too), or that keep figures of their own from the inserted rows (a meter's
+ *   day figures); on any issue the transaction takes the rows back.
+ */
+export interface ImportCheck {
+  readonly stage: 'beforeInsert' | 'afterInsert';
+  check(tx: TenantTx, rows: readonly WireRow[]): Promise<RowIssue[]>;
 }
 
 /** A row as it travels on the wire (wire names). */

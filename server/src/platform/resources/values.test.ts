@@ -15,6 +15,7 @@ const def: EntityDef = {
     { name: 'qty', type: 'integer', min: 1, max: 10 },
     { name: 'count', type: 'integer' },
     { name: 'price', type: 'decimal', scale: 2 },
+    { name: 'hours', type: 'decimal', precision: 8, scale: 2, min: 0, max: 1000 },
     { name: 'day', type: 'date' },
     { name: 'flag', type: 'boolean' },
     { name: 'state', type: 'enum', options: [0, 1] },
@@ -40,7 +41,8 @@ describe('field values', () => {
   it('check whole numbers, ranges and decimal places; decimals stay text', () => {
     expect(c('qty', '3')).toEqual({ ok: true, value: 3 });
     expect(c('qty', '3.5')).toMatchObject({ ok: false, key: 'integer' });
-    expect(c('qty', 11)).toMatchObject({ ok: false, key: 'max', params: { limit: 10 } });
+    expect(c('qty', 11)).toMatchObject({ ok: false, key: 'range', params: { min: 1, max: 10 } });
+    expect(c('qty', 0)).toMatchObject({ ok: false, key: 'range', params: { min: 1, max: 10 } });
     expect(c('price', 12.5)).toEqual({ ok: true, value: '12.5' });
     expect(c('price', '1,234.50')).toEqual({ ok: true, value: '1234.50' });
     expect(c('price', '1.234')).toMatchObject({ ok: false, key: 'scale' });
@@ -48,11 +50,24 @@ describe('field values', () => {
 
   it('keep whole numbers within the integer column and decimals within their precision', () => {
     expect(c('count', '2147483647')).toEqual({ ok: true, value: 2147483647 });
-    expect(c('count', '2147483648')).toMatchObject({ ok: false, key: 'max', params: { limit: 2147483647 } });
-    expect(c('count', -2147483649)).toMatchObject({ ok: false, key: 'min', params: { limit: -2147483648 } });
-    expect(c('count', '99999999999999999999999')).toMatchObject({ ok: false, key: 'integer' });
+    const column = { ok: false, key: 'range', params: { min: -2147483648, max: 2147483647 } };
+    expect(c('count', '2147483648')).toMatchObject(column);
+    expect(c('count', -2147483649)).toMatchObject(column);
+    expect(c('count', '99999999999999999999999')).toMatchObject(column);
+    expect(c('count', 1e20)).toMatchObject(column);
     expect(c('price', '999999999999.99')).toEqual({ ok: true, value: '999999999999.99' });
-    expect(c('price', '9999999999999')).toMatchObject({ ok: false, key: 'number' });
+    const digits = { ok: false, key: 'range', params: { min: '-999999999999.99', max: '999999999999.99' } };
+    expect(c('price', '9999999999999')).toMatchObject(digits);
+    expect(c('price', -1e20)).toMatchObject(digits);
+  });
+
+  it('answer a number beyond the declared range and one beyond the column alike, naming both bounds', () => {
+    const hours = { ok: false, key: 'range', params: { min: 0, max: 1000 } };
+    expect(c('hours', 1001)).toMatchObject(hours);
+    expect(c('hours', 99_999_999_999)).toMatchObject(hours);
+    expect(c('hours', '-1')).toMatchObject(hours);
+    expect(c('hours', '1000.00')).toEqual({ ok: true, value: '1000.00' });
+    expect(c('hours', 'abc')).toMatchObject({ ok: false, key: 'number' });
   });
 
   it('accept real calendar dates only, from text or spreadsheet dates', () => {

@@ -58,15 +58,26 @@ function numberText(raw: unknown): string | null {
   return /^[-+]?\d+(\.\d+)?$/.test(s) ? s.replace(/^\+/, '') : null;
 }
 
-function range(f: Field, n: number): Coerced | null {
-  if (f.def.min !== undefined && n < f.def.min) return bad('min', { limit: f.def.min });
-  if (f.def.max !== undefined && n > f.def.max) return bad('max', { limit: f.def.max });
-  // An integer column holds int4; a custom field's value lives in jsonb and may be any safe integer.
-  if (f.def.type === 'integer' && !f.customKey) {
-    if (n < INT4.minimum) return bad('min', { limit: INT4.minimum });
-    if (n > INT4.maximum) return bad('max', { limit: INT4.maximum });
+/** The largest value a decimal column of that precision and scale holds, as text (999999999999.99). */
+const decimalLimit = (precision: number, scale: number): string =>
+  `${'9'.repeat(precision - scale)}${scale ? `.${'9'.repeat(scale)}` : ''}`;
+
+/**
+ * One answer for a number out of range, whatever bound it passes: the field's declared min and max, else what
+ * its column holds (int4 for an integer column, a safe integer for a custom one, the digits of a decimal).
+ */
+function range(f: Field, n: number, beyondColumn = false): Coerced | null {
+  const d = f.def;
+  let lo: number | string;
+  let hi: number | string;
+  if (d.type === 'decimal') {
+    const limit = decimalLimit(d.precision ?? 14, d.scale ?? 2);
+    [lo, hi] = [d.min ?? `-${limit}`, d.max ?? limit];
+  } else {
+    const column = f.customKey ? { minimum: -Number.MAX_SAFE_INTEGER, maximum: Number.MAX_SAFE_INTEGER } : INT4;
+    [lo, hi] = [Math.max(d.min ?? column.minimum, column.minimum), Math.min(d.max ?? column.maximum, column.maximum)];
   }
-  return null;
+  return beyondColumn || n < Number(lo) || n > Number(hi) ? bad('range', { min: lo, max: hi }) : null;
 }
 
 /** Text without NUL characters, which PostgreSQL text and jsonb cannot hold. */
@@ -130,17 +141,18 @@ export function coerceValue(f: Field, raw: unknown, ctx: ValueContext): Coerced 
     }
     case 'integer': {
       const s = numberText(raw);
-      if (s === null || !/^-?\d+$/.test(s) || !Number.isSafeInteger(Number(s))) return bad('integer');
-      return range(f, Number(s)) ?? ok(Number(s));
+      if (s === null || !/^-?\d+$/.test(s)) return bad('integer');
+      return range(f, Number(s), !Number.isSafeInteger(Number(s))) ?? ok(Number(s));
     }
     case 'decimal': {
       const s = numberText(raw);
       if (s === null) return bad('number');
       const scale = d.scale ?? 2;
       const [whole, frac = ''] = s.replace(/^-/, '').split('.');
-      if (frac.replace(/0+$/, '').length > scale) return bad('scale', { scale });
-      if (whole!.replace(/^0+/, '').length > (d.precision ?? 14) - scale) return bad('number');
-      return range(f, Number(s)) ?? ok(s);
+      const beyond = whole!.replace(/^0+/, '').length > (d.precision ?? 14) - scale;
+      const out = range(f, Number(s), beyond);
+      if (out) return out;
+      return frac.replace(/0+$/, '').length > scale ? bad('scale', { scale }) : ok(s);
     }
     case 'date': {
       const v = toDate(raw);

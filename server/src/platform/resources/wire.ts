@@ -108,6 +108,8 @@ export interface ActionMeta {
   canBy: Record<string, boolean> | null;
   commentRequired: boolean;
   danger: boolean;
+  /** The question to ask before the step (what it will do), in the caller's language; null: none of its own. */
+  confirm: string | null;
   /** The action's inputs, shaped like entity fields. */
   fields: FieldMeta[];
 }

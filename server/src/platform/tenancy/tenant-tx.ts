@@ -25,6 +25,10 @@ export class TenantTx implements Queryable {
    * are read and written by these.
    */
   permissions: ReadonlySet<string> | null = null;
+  /** The acting member's data scope (resources/data-scope.ts), null for all; undefined until first read. */
+  rowScope: import('../resources/data-scope.js').RowScope | null | undefined = undefined;
+  /** The data scope of the API key the request comes with (auth/api-key.ts), null for a person. */
+  keyScope: import('../resources/data-scope.js').DataScope | null = null;
 
   constructor(
     readonly tx: Queryable,
@@ -227,6 +231,8 @@ export async function sideBySide<A, B>(
     tx.userId,
     async (s) => {
       s.permissions = tx.permissions;
+      s.rowScope = tx.rowScope;
+      s.keyScope = tx.keyScope;
       if (prepare) await prepare(s);
       return second(s);
     },

@@ -146,6 +146,8 @@ export async function decide(
     );
     const row = await updateRow(tx, ctx, inst.record_id, { [stateField]: inst.from_state }, { system: true });
     await recordStep(tx, def, inst.record_id, decision, inst.to_state, inst.from_state, comment, data);
+    const step = def.workflow!.actions.find((a) => a.name === inst.action);
+    await step?.approval?.returned?.(tx, lang, row);
     if (decision === 'reject') await notifyStep(tx, def, row, 'reject', inst.submitter_id ? [inst.submitter_id] : []);
     return row;
   }

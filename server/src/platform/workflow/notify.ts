@@ -1,4 +1,5 @@
-import { type Lang, t } from '../i18n/index.js';
+import { emitEvent } from '../events/emit.js';
+import { hasKey, type Lang, t } from '../i18n/index.js';
 import { entityTitle } from '../resources/model.js';
 import { pushToUsers } from '../resources/push.js';
 import { findEntity } from '../resources/registry.js';
@@ -43,16 +44,24 @@ export async function notifyStep(
   const users = [...new Set([...recipients, ...members.rows.map((r) => r.user_id)].map(Number))].filter(
     (u) => Number.isSafeInteger(u) && u > 0 && u !== tx.userId,
   );
-  if (users.length === 0) return;
+  if (users.length === 0) return emitEvent(tx, { def, row, action });
   const no = String(row[def.codeField ?? def.nameField] ?? row.id);
   const params: StepParams = { entity: def.name, action, no, recordId: Number(row.id) };
   const link = def.workflow?.link?.(row) ?? null;
-  await tx.query(
+  const written = await tx.query<{ id: number; user_id: number }>(
     `insert into messages(tenant_id, user_id, type_code, title, content, msg_key, msg_params, link)
-     select $1, u, $3, $4, $5, $6, $7::jsonb, $8 from unnest($2::bigint[]) u`,
+     select $1, u, $3, $4, $5, $6, $7::jsonb, $8 from unnest($2::bigint[]) u returning id, user_id`,
     [tx.tenantId, users, def.name, renderTitle('zh', params), null, STEP_MESSAGE, JSON.stringify(params), link],
   );
   await pushToUsers(tx, users, { type: 'message', entity: def.name, id: Number(row.id) });
+  // Webhooks and e-mail hear of the step in this transaction (platform/events).
+  const direct = new Set(recipients.map(Number));
+  const messages = written.rows.map((m) => ({
+    id: Number(m.id),
+    userId: Number(m.user_id),
+    direct: direct.has(Number(m.user_id)),
+  }));
+  await emitEvent(tx, { def, row, action, messages });
 }
 
 function renderTitle(lang: Lang, p: StepParams): string {
@@ -91,6 +100,9 @@ export function messageText(
   templates: MessageTemplates = new Map(),
 ): { title: string; content: string | null } {
   const content = row.content ?? null;
+  // A platform notice with its own message key (a webhook switched off): its words in the reader's language.
+  if (row.msg_key && row.msg_key !== STEP_MESSAGE && hasKey(row.msg_key, lang))
+    return { title: t(lang, row.msg_key, (row.msg_params as Record<string, unknown> | null) ?? {}), content };
   if (row.msg_key !== STEP_MESSAGE || !row.msg_params || typeof row.msg_params !== 'object')
     return { title: row.title, content };
   const p = row.msg_params as StepParams;

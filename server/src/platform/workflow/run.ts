@@ -1,5 +1,5 @@
 import { businessError, notFound } from '../http/errors.js';
-import type { Lang } from '../i18n/index.js';
+import { type Lang, t } from '../i18n/index.js';
 import { makeModel } from '../resources/model.js';
 import { assertPermitted, codeList } from '../resources/permit.js';
 import { findRow, getRow, type ReadContext, readContext } from '../resources/read.js';
@@ -9,6 +9,7 @@ import { checkRelations, prepare, updateRow, validationError } from '../resource
 import type { TenantTx } from '../tenancy/tenant-tx.js';
 import { pendingApproval, startApproval } from './approval.js';
 import { actionLabel, stateLabel } from './labels.js';
+import { stepDone } from './listeners.js';
 import { notifyStep } from './notify.js';
 import { recordStep } from './steps.js';
 import type { ActionDef, StepContext, WorkflowDef } from './types.js';
@@ -26,9 +27,18 @@ export function actionOf(def: EntityDef, name: string): ActionDef {
   return action;
 }
 
-/** The action's input as a small model of its own (labels are the entity's field labels). */
+/**
+ * The action's input as a small model of its own. Its labels are the entity's: an input names a field of the
+ * entity (`<labels>.fields.<input>`, options under `<labels>.options.<input>`), or has its own `label` key.
+ */
 export const inputModel = (def: EntityDef, action: ActionDef) =>
-  makeModel({ ...def, name: `${def.name}.${action.name}`, fields: action.fields ?? [], hooks: undefined });
+  makeModel({
+    ...def,
+    name: `${def.name}.${action.name}`,
+    labels: def.labels ?? `${def.ns}.${def.name}`,
+    fields: action.fields ?? [],
+    hooks: undefined,
+  });
 
 /** Locks the document's row and returns its state (404 for an unknown id or another tenant's). */
 async function lockState(tx: TenantTx, def: EntityDef, id: unknown): Promise<string> {
@@ -75,9 +85,13 @@ export async function runAction(
   const p = prepare({ ...ctx, model }, body, null);
   if (!p.issues.length) await checkRelations(tx, model, p, null);
   const comment = typeof body.comment === 'string' && body.comment.trim() ? body.comment.trim() : null;
-  if (action.commentRequired && !comment) p.issues.push({ field: 'comment', key: 'required' });
+  const commentLabel = t(lang, 'workflow.comment');
+  if (body.comment !== undefined && body.comment !== null && typeof body.comment !== 'string')
+    p.issues.push({ field: 'comment', key: 'invalid', params: { label: commentLabel } });
+  else if (action.commentRequired && !comment)
+    p.issues.push({ field: 'comment', key: 'required', params: { label: commentLabel } });
   if (comment && comment.length > COMMENT_MAX)
-    p.issues.push({ field: 'comment', key: 'maxLength', params: { limit: COMMENT_MAX } });
+    p.issues.push({ field: 'comment', key: 'maxLength', params: { label: commentLabel, limit: COMMENT_MAX } });
   const row = await findRow(tx, ctx, id);
   if (!row) throw notFound();
   if (!opts.system) await assertPermitted(tx, def, codeList(action.permission), row);
@@ -95,6 +109,7 @@ export async function runAction(
   await recordStep(tx, def, id, action.name, state, action.to, comment, p.values);
   await action.after?.(step, after);
   const result = action.after ? await getRow(tx, ctx, id) : after;
+  await stepDone(step, result, state);
   // Approvals are for people's submissions; a step the system runs (an approval's completion, history) starts none.
   const approvalType = wf.approvalTypeOf?.(row) ?? wf.approvalType;
   const approving = !opts.system && !!approvalType && (await startApproval(tx, def, step, approvalType, state));

@@ -1,22 +1,71 @@
 import { notFound } from '../http/errors.js';
 import type { Lang } from '../i18n/index.js';
-import { readContext } from '../resources/read.js';
+import { baseWhere } from '../resources/query.js';
+import { memberReadContext } from '../resources/read.js';
 import type { EntityDef } from '../resources/types.js';
 import type { TenantTx } from '../tenancy/tenant-tx.js';
 import { pendingApproval } from './approval.js';
 import { actionLabel, stateLabel } from './labels.js';
 
+const text = { type: 'string', nullable: true } as const;
+const int = { type: 'integer', nullable: true } as const;
+
+/** The answer of GET <prefix>/steps?id= (its OpenAPI schema, from which the web's types are generated). */
+export const timelineSchema = {
+  type: 'object',
+  required: ['steps', 'approval'],
+  properties: {
+    steps: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['id', 'action', 'actionName', 'fromState', 'toState', 'comment', 'userId', 'userName', 'createdAt'],
+        properties: {
+          id: { type: 'integer' },
+          action: { type: 'string', description: 'the declared action, or an approval decision' },
+          actionName: { type: 'string', description: "the action's label in the caller's language" },
+          fromState: text,
+          fromStateName: text,
+          toState: text,
+          toStateName: text,
+          comment: text,
+          data: { description: "the step's input values" },
+          userId: { ...int, description: 'who took the step (null: the system)' },
+          userName: text,
+          createdAt: { type: 'string', format: 'date-time' },
+        },
+      },
+    },
+    approval: {
+      type: 'object',
+      nullable: true,
+      description: 'the approval running on the document, if any',
+      required: ['id', 'node', 'approvers', 'submitterId', 'decisions', 'mine'],
+      properties: {
+        id: { type: 'integer' },
+        node: { ...text, description: "the current node's name" },
+        approvers: { type: 'array', items: { type: 'integer' } },
+        submitterId: int,
+        decisions: { type: 'integer', description: 'decisions taken so far' },
+        mine: { type: 'boolean', description: 'the caller is one of the approvers of the current node' },
+      },
+    },
+  },
+} as const;
+
 const DECISIONS = new Set(['approve', 'reject', 'recall', 'approvalNext', 'approved']);
 
-/** A document's steps in order, labelled in the caller's language, and the approval running on it. */
+/**
+ * A document's steps in order, labelled in the caller's language, and the approval running on it; not found for
+ * a document outside the caller's data scope (a member's roles, an API key's scope).
+ */
 export async function timeline(tx: TenantTx, def: EntityDef, id: number, lang: Lang) {
-  const live = def.softDelete ? ' and deleted_at is null' : '';
-  const exists = await tx.query(`select 1 from "${def.table}" where tenant_id = $1 and id = $2${live}`, [
-    tx.tenantId,
-    id,
-  ]);
+  const ctx = await memberReadContext(tx, def, lang);
+  const exists = await tx.query(
+    `select 1 from "${def.table}" t where ${baseWhere(ctx.model, ctx.permit, ctx.rowScope)} and t.id = $2`,
+    [tx.tenantId, id],
+  );
   if (!exists.rows.length) throw notFound();
-  const ctx = await readContext(tx, def, lang);
   const r = await tx.query<{
     id: number;
     action: string;

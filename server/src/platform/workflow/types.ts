@@ -55,11 +55,23 @@ export interface ActionDef {
    * approving its last node runs the `completes` action as the system; a rejection or a recall returns the
    * document to the state the step left. Meanwhile `completes` cannot be run by hand.
    */
-  readonly approval?: { readonly completes: string };
+  readonly approval?: {
+    readonly completes: string;
+    /**
+     * Side effects when a rejection or a recall has returned the document to the state the step left (same
+     * transaction, other entities through their services): what the step's own `after` did is undone here.
+     */
+    returned?(tx: TenantTx, lang: Lang, row: WireRow): Promise<void>;
+  };
   /** The message key of the answer (default workflow.done, "<action> done"). */
   readonly done?: string;
   /** Danger styling and a confirmation on the web. */
   readonly danger?: boolean;
+  /**
+   * The message key of the web's question before the step, when it should say what the step will do (closing a
+   * stocktake marks what was not scanned as missing); the web asks it before running the step.
+   */
+  readonly confirm?: string;
   /** Not offered as a button (run by the system, e.g. the approval outcome). */
   readonly internal?: boolean;
 }

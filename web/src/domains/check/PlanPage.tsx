@@ -1,13 +1,12 @@
-import { Button, Popconfirm, Space } from 'antd';
+import { Button, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { hasPermission } from '../../app/session';
 import { toast } from '../../platform/ui/feedback';
-import { useEntityMeta } from '../../resources/api';
-import { mayRun } from '../../resources/can';
 import { type ListContext, ResourceListPage } from '../../resources/ResourceListPage';
 import type { Row } from '../../resources/types';
-import { generate, PLAN, runAction } from './api';
+import { WorkflowActions } from '../../resources/WorkflowActions';
+import { generate, PLAN } from './api';
 import { planCode, useKind } from './kind';
 import { MetrologyButton } from './MetrologyButton';
 import { RouteButton } from './RouteButton';
@@ -20,8 +19,6 @@ export default function PlanPage() {
   const { t } = useTranslation('check');
   const kind = useKind();
   const navigate = useNavigate();
-  const { data: meta } = useEntityMeta(PLAN);
-  const actions = meta?.workflow?.actions ?? [];
   const act = async (work: () => Promise<string>, ctx: ListContext) => {
     try {
       toast('success', await work());
@@ -32,31 +29,7 @@ export default function PlanPage() {
   };
   const rowActions = (row: Row, ctx: ListContext) => (
     <Space size={0} wrap>
-      {actions
-        .filter((a) => meta && mayRun(meta, a, row) && a.from.includes(String(row.state)))
-        .map((a) =>
-          a.danger ? (
-            <Popconfirm
-              key={a.name}
-              title={t('task.confirm', { action: a.label })}
-              onConfirm={() => act(() => runAction(a.url, { id: row.id }), ctx)}
-            >
-              <Button type="link" size="small" danger data-testid={`plan-${a.name}`}>
-                {a.label}
-              </Button>
-            </Popconfirm>
-          ) : (
-            <Button
-              key={a.name}
-              type="link"
-              size="small"
-              data-testid={`plan-${a.name}`}
-              onClick={() => act(() => runAction(a.url, { id: row.id }), ctx)}
-            >
-              {a.label}
-            </Button>
-          ),
-        )}
+      <WorkflowActions entity={PLAN} row={row} testId="plan" />
       <Button
         type="link"
         size="small"

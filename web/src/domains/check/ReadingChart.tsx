@@ -1,10 +1,15 @@
 import { Empty, Space } from 'antd';
-import * as echarts from 'echarts';
+import { LineChart } from 'echarts/charts';
+import { GridComponent, MarkLineComponent, TooltipComponent } from 'echarts/components';
+import * as echarts from 'echarts/core';
+import { CanvasRenderer } from 'echarts/renderers';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useEntityMeta } from '../../resources/api';
 import { RefSelect } from '../../resources/RefSelect';
 import { ITEM, type Reading, readings } from './api';
+
+echarts.use([LineChart, GridComponent, MarkLineComponent, TooltipComponent, CanvasRenderer]);
 
 /** dataReport: the readings of one number item on one machine over time, with its limits. */
 export function ReadingChart({ from, to }: { from: string; to: string }) {

@@ -1,10 +1,12 @@
 import { DatePicker, Segmented, Space, Table } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type SummaryRow, useSummary } from './api';
 import { useKind } from './kind';
-import { ReadingChart } from './ReadingChart';
+
+// The chart's ECharts loads when the chart is first shown.
+const ReadingChart = lazy(() => import('./ReadingChart').then((m) => ({ default: m.ReadingChart })));
 
 const GROUPS = ['plan', 'workshop', 'person', 'month'] as const;
 
@@ -52,7 +54,9 @@ export default function StatisticPage() {
           { key: 'abnormalRate', title: t('stats.abnormalRate'), render: (_, r) => `${r.abnormalRate}%` },
         ]}
       />
-      <ReadingChart from={range[0].format('YYYY-MM-DD')} to={range[1].format('YYYY-MM-DD')} />
+      <Suspense fallback={null}>
+        <ReadingChart from={range[0].format('YYYY-MM-DD')} to={range[1].format('YYYY-MM-DD')} />
+      </Suspense>
     </Space>
   );
 }

@@ -5,20 +5,18 @@ import dayjs from 'dayjs';
 import { Fragment, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { hasPermission } from '../../app/session';
-import { toast } from '../../platform/ui/feedback';
 import { useNarrow } from '../../platform/ui/useMediaQuery';
 import { useEntityMeta } from '../../resources/api';
 import { ChildLists } from '../../resources/ChildLists';
 import type { Row, WorkflowAction } from '../../resources/types';
-import { ActionDialog, type ActionForm } from '../repair/ActionDialog';
+import { type ActionTuning, WorkflowButtons } from '../../resources/WorkflowActions';
+import { offeredActions } from '../../resources/workflow';
 import { DocForm } from '../spare/DocForm';
-import { runAction, TASK, taskKey, useTask } from './api';
+import { TASK, taskKey, useTask } from './api';
 import { ItemAnswer } from './ItemAnswer';
 import { PRINT_PAGE } from './kind';
 import { flush, start as startOutbox, useOutbox } from './outbox';
-import { stepButton } from './WorkflowList';
 import './check.css';
-import { mayRun } from '../../resources/can';
 
 const OPEN = ['pending', 'doing'];
 const COSTS = ['labourHours', 'partsCost', 'externalCost'];
@@ -50,16 +48,13 @@ export function TaskDrawer({ id, onClose }: { id: number; onClose: () => void })
   const queryClient = useQueryClient();
   const { data: meta } = useEntityMeta(TASK);
   const { data: task, isLoading } = useTask(id);
-  const [form, setForm] = useState<ActionForm | null>(null);
   const [issuing, setIssuing] = useState(false);
   const reload = async () => {
     await queryClient.invalidateQueries({ queryKey: taskKey(id) });
     await queryClient.invalidateQueries({ queryKey: ['resource-page', TASK] });
   };
   const state = String(task?.state ?? '');
-  const actions = (meta?.workflow?.actions ?? []).filter(
-    (a) => meta && mayRun(meta, a, task) && a.from.includes(state),
-  );
+  const actions = meta && task ? offeredActions(meta, task) : [];
   const kept = Object.values(useOutbox()).filter((p) => p.taskId === id).length;
   const wasKept = useRef(kept);
   // biome-ignore lint/correctness/useExhaustiveDependencies: reload once the kept answers have gone out
@@ -76,25 +71,12 @@ export function TaskDrawer({ id, onClose }: { id: number; onClose: () => void })
   const stateLabel =
     meta?.fields.find((f) => f.name === 'state')?.options?.find((o) => String(o.value) === state)?.label ?? state;
 
-  const button = (a: WorkflowAction) => {
-    const run = async (body: Record<string, unknown>) => {
-      toast('success', await runAction(a.url, { id, ...body }));
-      await reload();
-    };
-    const el = (onClick?: () => void) => (
-      <Button
-        key={a.name}
-        danger={a.danger}
-        type={a.name === 'finish' ? 'primary' : 'default'}
-        disabled={a.name === 'finish' && kept > 0}
-        onClick={onClick}
-        data-testid={`check-action-${a.name}`}
-      >
-        {a.label}
-      </Button>
-    );
-    return stepButton(a, run, setForm, t('task.confirm', { action: a.label }), el);
-  };
+  // The step's answer is the task; its items, which a finish changes (the repair orders raised, the danger pool),
+  // are not in it: they are read again.
+  const itemsChanged = () => void queryClient.invalidateQueries({ queryKey: taskKey(id) });
+  // Starting is implied by the first answer; finishing waits for the answers kept offline to go out.
+  const tune = (a: WorkflowAction): ActionTuning =>
+    a.name === 'start' ? { hidden: true } : { primary: a.name === 'finish', disabled: a.name === 'finish' && kept > 0 };
 
   return (
     <Drawer
@@ -117,10 +99,18 @@ export function TaskDrawer({ id, onClose }: { id: number; onClose: () => void })
         )
       }
       footer={
-        task && actions.length ? (
-          <Space wrap data-testid="check-task-actions">
-            {actions.filter((a) => a.name !== 'start').map(button)}
-          </Space>
+        task && meta && actions.some((a) => a.name !== 'start') ? (
+          <div data-testid="check-task-actions">
+            <WorkflowButtons
+              meta={meta}
+              entity={TASK}
+              row={task}
+              look="bar"
+              testId="check-action"
+              tune={tune}
+              onDone={itemsChanged}
+            />
+          </div>
         ) : null
       }
     >
@@ -195,7 +185,6 @@ export function TaskDrawer({ id, onClose }: { id: number; onClose: () => void })
           onSaved={() => void reload()}
         />
       )}
-      {form && <ActionDialog form={form} onClose={() => setForm(null)} />}
     </Drawer>
   );
 }

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useEntityMeta } from '../../resources/api';
 import { ResourceListPage } from '../../resources/ResourceListPage';
+import { useOpenRecord } from '../../resources/useOpenRecord';
 import { ITEM, TASK, useMine } from './api';
 import { useKind } from './kind';
 import { TaskDrawer } from './TaskDrawer';
@@ -14,7 +15,18 @@ import './check.css';
 type View = 'mine' | 'all' | 'details' | 'danger' | 'metrology';
 
 /** My open tasks of today as cards (a phone's list); a tap opens the task. */
-export function MineList({ kind, code, onOpen }: { kind: number | null; code?: string; onOpen: (id: number) => void }) {
+export function MineList({
+  kind,
+  code,
+  onOpen,
+  empty,
+}: {
+  kind: number | null;
+  code?: string;
+  onOpen: (id: number) => void;
+  /** What an empty list says (default: no task today). */
+  empty?: string;
+}) {
   const { t } = useTranslation('check');
   const { data, isLoading } = useMine(kind, code);
   const { data: meta } = useEntityMeta(TASK);
@@ -22,7 +34,7 @@ export function MineList({ kind, code, onOpen }: { kind: number | null; code?: s
     meta?.fields.find((f) => f.name === 'state')?.options?.find((o) => String(o.value) === String(v))?.label ??
     String(v);
   if (isLoading) return <Spin />;
-  if (!data?.length) return <Empty description={t('task.noneToday')} />;
+  if (!data?.length) return <Empty description={empty ?? t('task.noneToday')} />;
   return (
     <div className="check-mine" data-testid="check-mine">
       {data.map((task) => (
@@ -54,19 +66,9 @@ export function MineList({ kind, code, onOpen }: { kind: number | null; code?: s
 export default function TaskPage() {
   const { t } = useTranslation('check');
   const kind = useKind();
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
   const [view, setView] = useState<View>(kind === 3 && params.get('view') === 'metrology' ? 'metrology' : 'mine');
-  const openId = Number(params.get('id')) || null;
-  const open = (id: number | null) =>
-    setParams(
-      (p) => {
-        const next = new URLSearchParams(p);
-        if (id) next.set('id', String(id));
-        else next.delete('id');
-        return next;
-      },
-      { replace: true },
-    );
+  const { openId, open } = useOpenRecord();
   return (
     <Space orientation="vertical" style={{ width: '100%' }}>
       {/* Four views do not fit a 390 px phone side by side: the bar scrolls on its own. */}

@@ -1,6 +1,6 @@
 import { ScanOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Form, Input, Modal, Popconfirm, Space } from 'antd';
+import { Button, Card, Form, Input, Modal, Space } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { hasPermission } from '../../app/session';
@@ -11,6 +11,7 @@ import { useEntityMeta } from '../../resources/api';
 import { RefSelect } from '../../resources/RefSelect';
 import { ResourceListPage } from '../../resources/ResourceListPage';
 import type { Row } from '../../resources/types';
+import { WorkflowActions } from '../../resources/WorkflowActions';
 
 const PLAN = 'inventoryplan';
 const LINE = 'inventory';
@@ -103,11 +104,10 @@ export default function InventoryPage() {
     if (openId) linesRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
   }, [openId]);
   const refresh = () => client.invalidateQueries({ queryKey: ['resource-page'] });
-  const close = async (plan: Row) => {
-    const r = await http.post<Envelope<Row>>('/api-manage/inventoryplan/close', { id: plan.id });
-    toast('success', r.msg ?? '');
-    setOpen((o) => (o && o.id === plan.id ? r.data : o));
-    await refresh();
+  // Closing marks the machines not scanned as missing: the open count takes the answered plan, its lines are reread.
+  const closed = (plan: Row | null) => {
+    if (plan) setOpen((o) => (o && o.id === plan.id ? plan : o));
+    void client.invalidateQueries({ queryKey: ['resource-page', LINE] });
   };
   return (
     <Space orientation="vertical" style={{ width: '100%' }} data-testid="count-page">
@@ -125,13 +125,7 @@ export default function InventoryPage() {
             <Button type="link" size="small" onClick={() => setOpen(row)} data-testid="count-open">
               {t('count.open')}
             </Button>
-            {row.state === 'counting' && hasPermission(COUNT) && (
-              <Popconfirm title={t('count.confirmClose')} onConfirm={() => close(row)}>
-                <Button type="link" size="small" danger data-testid="count-close">
-                  {t('count.close')}
-                </Button>
-              </Popconfirm>
-            )}
+            <WorkflowActions entity={PLAN} row={row} testId="count" onDone={closed} />
           </Space>
         )}
       />
@@ -141,16 +135,7 @@ export default function InventoryPage() {
             size="small"
             title={`${open.code} ${open.name}`}
             data-testid="count-lines"
-            extra={
-              open.state === 'counting' &&
-              hasPermission(COUNT) && (
-                <Popconfirm title={t('count.confirmClose')} onConfirm={() => close(open)}>
-                  <Button size="small" danger data-testid="count-close-open">
-                    {t('count.close')}
-                  </Button>
-                </Popconfirm>
-              )
-            }
+            extra={<WorkflowActions entity={PLAN} row={open} look="bar" testId="count-card" onDone={closed} />}
           >
             <Space orientation="vertical" style={{ width: '100%' }}>
               {open.state === 'counting' && hasPermission(COUNT) && <ScanBox plan={open} onCounted={refresh} />}

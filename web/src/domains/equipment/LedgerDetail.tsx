@@ -2,21 +2,27 @@ import { useQuery } from '@tanstack/react-query';
 import { Card, Descriptions, Empty, Spin, Timeline } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
 import { hasPermission } from '../../app/session';
 import { type Envelope, http } from '../../platform/http/client';
 import { useEntityMeta } from '../../resources/api';
 import { displayValue } from '../../resources/display';
 import type { Row } from '../../resources/types';
+import { MachineLiveState } from '../das/MachineLiveState';
+import { EXTERNAL_VIEW, MachineExternal } from '../external/MachineExternal';
 import { MachineOrders } from './MachineOrders';
 import { ReportLinkButton } from './ReportLinkButton';
 
 const ORDERS_VIEW = 'repair_admin:task:view';
 const SHOWN = ['code', 'name', 'model', 'categoryId', 'workshopId', 'lineId', 'status', 'importance', 'responsibleId'];
 
-/** /equipment/ledger/detail/:id: a machine's record card and its timeline (allotments, moves, scrap...). */
+/**
+ * /equipment/ledger/detail/:id and /detailed/index?id= (the detail page of spec 2.5 that messages and boards link
+ * to): a machine's record card and its timeline (allotments, moves, scrap...).
+ */
 export default function LedgerDetail() {
-  const { id } = useParams();
+  const [search] = useSearchParams();
+  const id = useParams().id ?? search.get('id') ?? undefined;
   const { t } = useTranslation('resources');
   const { data: meta } = useEntityMeta('equipment');
   const { data: recordMeta } = useEntityMeta('eqrecord');
@@ -26,13 +32,18 @@ export default function LedgerDetail() {
       (await http.get<Envelope<Row & { records: Row[] }>>('/api-manage/equipment/getEqInfo', { id })).data,
     enabled: !!id,
   });
-  if (isLoading || !meta || !recordMeta) return <Spin className="resource-loading" />;
-  if (!data) return <Empty />;
+  if ((isLoading && !!id) || !meta || !recordMeta) return <Spin className="resource-loading" />;
+  if (!data) return <Empty description={id ? undefined : t('equipment:detail.noId')} />;
   const typeField = recordMeta.fields.find((f) => f.name === 'recordType')!;
   return (
     <Card
       title={`${data.code} ${data.name}`}
-      extra={<ReportLinkButton id={Number(data.id)} />}
+      extra={
+        <>
+          <MachineLiveState equipmentId={Number(data.id)} />
+          <ReportLinkButton id={Number(data.id)} />
+        </>
+      }
       data-testid="equipment-detail"
     >
       <Descriptions column={{ xs: 1, md: 3 }} bordered size="small">
@@ -68,6 +79,7 @@ export default function LedgerDetail() {
         )}
       </Card>
       {hasPermission(ORDERS_VIEW) && <MachineOrders equipmentId={Number(data.id)} />}
+      {hasPermission(EXTERNAL_VIEW) && <MachineExternal equipmentId={Number(data.id)} />}
     </Card>
   );
 }

@@ -7,6 +7,7 @@ import { hasPermission } from '../../app/session';
 import { type Envelope, http } from '../../platform/http/client';
 import { useEntityMeta } from '../../resources/api';
 import type { Row } from '../../resources/types';
+import { TemplatePrint } from '../print/TemplatePrint';
 import { absolute, fetchReportLink, REPORT_LINK_PERMISSION } from './report-link';
 import { detailPath } from './route-type';
 import './print-labels.css';
@@ -17,6 +18,7 @@ const MAX_LABELS = 200;
 interface Label {
   row: Row;
   qr: string;
+  scan: string;
 }
 
 /** The machine ids of ?ids=1,2,3 (positive integers only). */
@@ -42,7 +44,7 @@ export default function PrintQRCode() {
           const row = (await http.get<Envelope<Row>>('/api-manage/equipment/get', { id })).data;
           const target = kind === 'report' ? absolute((await fetchReportLink(id)).url) : absolute(detailPath(id));
           const qr = await QRCode.toDataURL(target, { margin: 1, width: 240 });
-          return { row, qr };
+          return { row, qr, scan: target };
         }),
       ),
     enabled: ids.length > 0,
@@ -51,46 +53,48 @@ export default function PrintQRCode() {
   if (ids.length === 0) return <Empty description={t('print.none')} />;
   if (isLoading || !labels || !meta) return <Spin className="resource-loading" />;
   return (
-    <div className="qr-sheet-page">
-      <div className="qr-toolbar">
-        <span>{t('print.count', { count: labels.length })}</span>
-        {canReport && (
-          <Segmented
-            value={kind}
-            onChange={(v) =>
-              setParams((p) => {
-                const next = new URLSearchParams(p);
-                next.set('kind', String(v));
-                return next;
-              })
-            }
-            options={[
-              { value: 'record', label: t('print.kindRecord') },
-              { value: 'report', label: <span data-testid="qr-kind-report">{t('print.kindReport')}</span> },
-            ]}
-          />
-        )}
-        <Button type="primary" onClick={() => window.print()} data-testid="qr-print">
-          {t('print.print')}
-        </Button>
+    <TemplatePrint kind="equipmentLabel" sources={labels.map((l) => ({ row: l.row, scan: l.scan }))}>
+      <div className="qr-sheet-page">
+        <div className="qr-toolbar">
+          <span>{t('print.count', { count: labels.length })}</span>
+          {canReport && (
+            <Segmented
+              value={kind}
+              onChange={(v) =>
+                setParams((p) => {
+                  const next = new URLSearchParams(p);
+                  next.set('kind', String(v));
+                  return next;
+                })
+              }
+              options={[
+                { value: 'record', label: t('print.kindRecord') },
+                { value: 'report', label: <span data-testid="qr-kind-report">{t('print.kindReport')}</span> },
+              ]}
+            />
+          )}
+          <Button type="primary" onClick={() => window.print()} data-testid="qr-print">
+            {t('print.print')}
+          </Button>
+        </div>
+        <div className="qr-sheet">
+          {labels.map(({ row, qr }) => (
+            <div className="qr-label" key={row.id} data-testid="qr-label">
+              <img src={qr} alt={String(row.code)} />
+              <dl>
+                <dt>{label('code')}</dt>
+                <dd>{String(row.code)}</dd>
+                <dt>{label('name')}</dt>
+                <dd>{String(row.name)}</dd>
+                <dt>{label('model')}</dt>
+                <dd>{String(row.model ?? '')}</dd>
+                <dt>{label('workshopId')}</dt>
+                <dd>{String(row.workshopName ?? '')}</dd>
+              </dl>
+            </div>
+          ))}
+        </div>
       </div>
-      <div className="qr-sheet">
-        {labels.map(({ row, qr }) => (
-          <div className="qr-label" key={row.id} data-testid="qr-label">
-            <img src={qr} alt={String(row.code)} />
-            <dl>
-              <dt>{label('code')}</dt>
-              <dd>{String(row.code)}</dd>
-              <dt>{label('name')}</dt>
-              <dd>{String(row.name)}</dd>
-              <dt>{label('model')}</dt>
-              <dd>{String(row.model ?? '')}</dd>
-              <dt>{label('workshopId')}</dt>
-              <dd>{String(row.workshopName ?? '')}</dd>
-            </dl>
-          </div>
-        ))}
-      </div>
-    </div>
+    </TemplatePrint>
   );
 }

@@ -1,20 +1,13 @@
 import { ResourceListPage } from '../../resources/ResourceListPage';
-import { DocActions, type DocButtons, notDraft } from './DocActions';
-
-const BUTTONS: DocButtons = {
-  base: '/api-core/eqmoldExecute/scrap',
-  submit: ['equipment:ledger:scrap', 'eqmold:eqmoldlist:scrap'],
-  audit: 'eqmold:scrap:audit',
-  recall: 'eqmold:scrap:recall',
-};
+import { WorkflowActions } from '../../resources/WorkflowActions';
 
 /** /eqmold/scrap: scrap requests for machines and moulds; audit sets the status to scrapped. */
 export default function ScrapPage() {
   return (
     <ResourceListPage
       entity="eqscrap"
-      rowLocked={notDraft}
-      rowActions={(row, ctx) => <DocActions row={row} ctx={ctx} buttons={BUTTONS} />}
+      rowLocked={(row) => row.state !== 'draft'}
+      rowActions={(row) => <WorkflowActions entity="eqscrap" row={row} testId="row" confirm="always" />}
     />
   );
 }

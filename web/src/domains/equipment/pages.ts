@@ -21,6 +21,11 @@ export const pages: PageDef[] = [
     noCache: true,
     openedFrom: [LEDGER_PATH],
   },
+  { path: '/detailed/index', component: lazy(() => import('./LedgerDetail')), noCache: true },
+  { path: '/equipment/pictures', component: lazy(() => import('./PicturesPage')) },
+  { path: '/maintain/eqptmt', component: lazy(() => import('./PartMaintenancePage')) },
+  { path: '/maintain/maintainres', component: lazy(() => import('./MaintenanceResourcesPage')) },
+  { path: '/design/scan', component: lazy(() => import('./DesignScanPage')) },
   { path: '/printQRcode', component: lazy(() => import('./PrintQRCode')) },
   {
     path: '/equipment/inventory',

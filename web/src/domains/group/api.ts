@@ -1,34 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
+import type { ApiData } from '../../api/types';
 import { getData } from '../../platform/http/client';
 
+/** The group's figures over a period: per company and in total (types generated from the route's schema). */
+export type GroupData = ApiData<'/api-user/group/getGroupData'>;
+export type GroupCompanyRow = GroupData['companies'][number];
 /** The figures of one company (or the group's total): counts as numbers, hours, rates and money as decimals. */
-export interface GroupFigures {
-  equipment: number;
-  reported: number;
-  open: number;
-  repairs: number;
-  downtimeHours: string | null;
-  mttr: string | null;
-  checksDue: number;
-  checksOnTime: number;
-  checksMissed: number;
-  onTimeRate: string | null;
-  stockValue: string | null;
-}
-
-export interface GroupCompanyRow extends GroupFigures {
-  id: number;
-  name: string;
-  code: string;
-  lead: boolean;
-  stopped: boolean;
-}
-
-export interface GroupData {
-  period: { start: string; end: string; timeZone: string };
-  companies: GroupCompanyRow[];
-  total: GroupFigures & { companies: number };
-}
+export type GroupFigures = Omit<GroupData['total'], 'companies'>;
 
 /** GET /api-user/group/getGroupData: the caller's group over a period (none: this month on the server). */
 export const fetchGroupData = (start?: string, end?: string) =>

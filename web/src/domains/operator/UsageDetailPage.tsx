@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Card, Col, Empty, Row, Select, Statistic, Table, Tabs } from 'antd';
 import dayjs from 'dayjs';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { getData } from '../../platform/http/client';
@@ -18,9 +18,11 @@ import {
   tenantPeople,
 } from './api';
 import { formatBytes } from './format';
-import { LoginChart } from './LoginChart';
 import { usePaged } from './usePaged';
 import './operator.css';
+
+// The chart's ECharts loads when the chart is first shown.
+const LoginChart = lazy(() => import('./LoginChart').then((m) => ({ default: m.LoginChart })));
 
 const when = (v: string | null) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm') : '—');
 
@@ -102,7 +104,13 @@ function TenantUsageDetail({ companyId }: { companyId: number }) {
           />
         }
       >
-        {chart.data ? <LoginChart days={chart.data} /> : <Empty />}
+        {chart.data ? (
+          <Suspense fallback={null}>
+            <LoginChart days={chart.data} />
+          </Suspense>
+        ) : (
+          <Empty />
+        )}
       </Card>
       <Card size="small">
         <Tabs

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { hasPermission } from '../../app/session';
 import { toast } from '../../platform/ui/feedback';
-import { deleteRole, type Role, roleList, roleTemplates, saveRole } from './api';
+import { DATA_SCOPES, deleteRole, type Role, roleList, roleTemplates, saveRole } from './api';
 import { RoleGrantsPanel } from './RoleGrantsPanel';
 import { RoleHoldersPanel } from './RoleHoldersPanel';
 import './org.css';
@@ -40,7 +40,7 @@ export default function RolePage() {
             <Button
               size="small"
               icon={<PlusOutlined />}
-              onClick={() => setEditing({ state: 1 })}
+              onClick={() => setEditing({ state: 1, dataScope: 'all' })}
               data-testid="role-add"
             >
               {t('role.add')}
@@ -65,6 +65,9 @@ export default function RolePage() {
                   {r.name}
                   {r.isAdmin && <Tag color="gold">{t('role.admin')}</Tag>}
                   {r.state === 0 && <Tag>{t('state.0')}</Tag>}
+                  {r.dataScope && r.dataScope !== 'all' && (
+                    <Tag color="blue">{t(`role.dataScopes.${r.dataScope}`)}</Tag>
+                  )}
                 </Space>
               ),
             },
@@ -170,6 +173,13 @@ function RoleForm({ role, onClose, onSaved }: { role: Partial<Role>; onClose: ()
               { value: 1, label: t('state.1') },
               { value: 0, label: t('state.0') },
             ]}
+          />
+        </Form.Item>
+        <Form.Item name="dataScope" label={t('role.fields.dataScope')} extra={t('role.dataScopeHint')}>
+          <Select
+            disabled={role.isAdmin}
+            options={DATA_SCOPES.map((s) => ({ value: s, label: t(`role.dataScopes.${s}`) }))}
+            data-testid="role-field-data-scope"
           />
         </Form.Item>
         <Form.Item name="remark" label={t('role.fields.remark')}>

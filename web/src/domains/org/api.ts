@@ -42,6 +42,9 @@ export interface Member {
   updatedAt?: string | null;
 }
 
+export const DATA_SCOPES = ['all', 'organization', 'workshop', 'workgroup', 'own'] as const;
+export type DataScope = (typeof DATA_SCOPES)[number];
+
 export interface Role {
   id: number;
   name: string;
@@ -49,6 +52,8 @@ export interface Role {
   remark: string | null;
   state: number;
   isAdmin: boolean;
+  /** Which records its members see (server: platform/resources/data-scope.ts). */
+  dataScope: DataScope;
   userCount: number;
   /** When it was last saved: an edit sends it back, and the server refuses it over someone else's later save. */
   updatedAt?: string | null;

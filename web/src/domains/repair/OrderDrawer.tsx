@@ -1,15 +1,14 @@
 import { PrinterOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Descriptions, Drawer, Empty, Grid, Spin, Timeline } from 'antd';
-import dayjs from 'dayjs';
+import { Button, Card } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useSession } from '../../app/session';
-import { displayValue } from '../../resources/display';
-import type { EntityMeta, Row } from '../../resources/types';
-import { rowValue } from '../../resources/values';
-import { ENTITY, printPath, stepsKey, useOrder, useTimeline } from './api';
-import { OrderActions } from './OrderActions';
+import { RecordDrawer } from '../../resources/RecordDrawer';
+import type { EntityMeta, Row, WorkflowAction } from '../../resources/types';
+import type { ActionTuning } from '../../resources/WorkflowActions';
+import { AssigneeSelect } from './AssigneeSelect';
+import { ENTITY, printPath } from './api';
 import { OrderExperience } from './OrderExperience';
+import { OrderLines } from './OrderLines';
 
 interface Props {
   meta: EntityMeta;
@@ -17,40 +16,44 @@ interface Props {
   onClose: () => void;
 }
 
-const shown = (meta: EntityMeta, row: Row) =>
-  meta.fields.filter((f) => {
-    if (f.type === 'json' || f.type === 'attachments') return false;
-    const v = rowValue(row, f);
-    return v !== null && v !== undefined && v !== '' && !(Array.isArray(v) && v.length === 0);
-  });
-
-/** One repair order: its fields, its timeline, and the buttons of what the user may do to it now. */
+/** One repair order: the generic record drawer (buttons, fields, timeline) with its lines and experience. */
 export function OrderDrawer({ meta, id, onClose }: Props) {
   const { t } = useTranslation('repair');
-  const { t: tr } = useTranslation('resources');
   const queryClient = useQueryClient();
-  const me = useSession().user?.id;
-  const wide = Grid.useBreakpoint().md !== false;
-  const workflow = meta.workflow!;
-  const order = useOrder(id);
-  const timeline = useTimeline(workflow.stepsUrl, id);
-  const row = order.data;
 
+  // A line changes the order's sums: the order (with its timeline) and the lists are read again.
   const reload = async () => {
     await Promise.all([
       queryClient.invalidateQueries({ queryKey: ['resource-row', ENTITY, id] }),
-      queryClient.invalidateQueries({ queryKey: stepsKey(id) }),
       queryClient.invalidateQueries({ queryKey: ['resource-page', ENTITY] }),
     ]);
   };
 
+  // Parts, labour and outside repair: recorded here and before finishing, no longer behind the list's expander.
+  const lines = (order: Row) => <OrderLines row={order} entries={meta.children} onChanged={reload} />;
+
+  // A dispatch starts from the order's assignee and work group, picked from who is on shift; a finish shows the lines.
+  const tune =
+    (order: Row) =>
+    (a: WorkflowAction): ActionTuning | undefined => {
+      if (a.name === 'dispatch')
+        return {
+          dialog: {
+            start: order,
+            input: (f) => (f.name === 'assigneeId' ? <AssigneeSelect field={f} orderId={order.id} /> : undefined),
+          },
+        };
+      if (a.name === 'finish') return { dialog: { extra: lines(order) } };
+      return undefined;
+    };
+
   return (
-    <Drawer
-      open
-      size={wide ? 720 : '100%'}
-      title={row ? `${String(row.code ?? '')} ${String(row.phenomenon ?? '')}`.trim() : t('drawer.title')}
+    <RecordDrawer
+      meta={meta}
+      id={id}
       onClose={onClose}
-      destroyOnHidden
+      testId="repair"
+      title={(row) => `${String(row.code ?? '')} ${String(row.phenomenon ?? '')}`.trim() || t('drawer.title')}
       extra={
         <Button
           icon={<PrinterOutlined />}
@@ -62,52 +65,13 @@ export function OrderDrawer({ meta, id, onClose }: Props) {
           {t('print.print')}
         </Button>
       }
-      data-testid="repair-drawer"
-      data-state={row ? String(row[workflow.stateField] ?? '') : ''}
-    >
-      <Spin spinning={order.isFetching && !row}>
-        {row ? (
-          <>
-            <OrderActions
-              workflow={workflow}
-              row={row}
-              approval={timeline.data?.approval ?? null}
-              me={me === undefined || me === null ? null : Number(me)}
-              onDone={reload}
-            />
-            <Descriptions column={{ xs: 1, md: 2 }} bordered size="small" data-testid="repair-fields">
-              {shown(meta, row).map((f) => (
-                <Descriptions.Item key={f.name} label={f.label}>
-                  <span data-testid={`repair-field-${f.name}`}>{displayValue(f, row, tr)}</span>
-                </Descriptions.Item>
-              ))}
-            </Descriptions>
-            <Card type="inner" size="small" title={t('drawer.timeline')} style={{ marginTop: 16 }}>
-              <Spin spinning={timeline.isFetching && !timeline.data}>
-                <Timeline
-                  data-testid="repair-timeline"
-                  items={(timeline.data?.steps ?? []).map((s) => ({
-                    key: String(s.id),
-                    children: (
-                      <div data-action={s.action}>
-                        <strong>{s.actionName}</strong>
-                        {s.toStateName && ` → ${s.toStateName}`}
-                        <div className="repair-step-meta">
-                          {s.userName ?? t('drawer.system')} · {dayjs(s.createdAt).format('YYYY-MM-DD HH:mm')}
-                        </div>
-                        {s.comment && <div>{s.comment}</div>}
-                      </div>
-                    ),
-                  }))}
-                />
-              </Spin>
-            </Card>
-            <OrderExperience row={row} />
-          </>
-        ) : (
-          !order.isFetching && <Empty />
-        )}
-      </Spin>
-    </Drawer>
+      tune={tune}
+      body={(row) => (
+        <Card type="inner" size="small" title={t('drawer.lines')} style={{ marginTop: 16 }}>
+          {lines(row)}
+        </Card>
+      )}
+      after={(row) => <OrderExperience row={row} />}
+    />
   );
 }

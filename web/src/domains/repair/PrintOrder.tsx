@@ -8,6 +8,7 @@ import { useSearchParams } from 'react-router';
 import { useEntityMeta } from '../../resources/api';
 import { displayValue } from '../../resources/display';
 import type { EntityMeta, Row } from '../../resources/types';
+import { TemplatePrint } from '../print/TemplatePrint';
 import { ENTITY, orderLink, useOrder } from './api';
 import './print-order.css';
 
@@ -94,50 +95,52 @@ export default function PrintOrder() {
         </div>
       ));
   return (
-    <div className="print-order-page">
-      <div className="print-toolbar">
-        <Button type="primary" onClick={() => window.print()} data-testid="print-order">
-          {t('print.print')}
-        </Button>
-      </div>
-      <article className="print-sheet" data-testid="print-sheet">
-        <header className="print-header">
-          <div>
-            <h1>{t('print.title')}</h1>
-            <div className="print-code">{String(row.code ?? '')}</div>
-          </div>
-          {qr.data && <img className="print-qr" src={qr.data} alt={String(row.code ?? '')} />}
-        </header>
-        <section className="print-grid">{pairs(HEAD)}</section>
-        <section className="print-block">
-          <h2>{field('phenomenon')?.label}</h2>
-          <p>{String(row.phenomenon ?? '')}</p>
-        </section>
-        <section className="print-block">
-          <h2>{field('remedy')?.label}</h2>
-          <p>{String(row.remedy ?? '')}</p>
-        </section>
-        <section className="print-block">
-          <h2>{labourMeta?.title}</h2>
-          <ChildTable meta={labourMeta} rows={(row.labour as Row[] | undefined) ?? []} />
-        </section>
-        <section className="print-block">
-          <h2>{partMeta?.title}</h2>
-          <ChildTable meta={partMeta} rows={(row.parts as Row[] | undefined) ?? []} />
-        </section>
-        <section className="print-grid">{pairs(COSTS)}</section>
-        <footer className="print-signatures">
-          {(['repairer', 'checker', 'supervisor'] as const).map((s) => (
-            <div className="print-signature" key={s}>
-              <span>{t(`print.sign.${s}`)}</span>
-              <span className="print-sign-line" />
-              <span>{t('print.date')}</span>
-              <span className="print-sign-line short" />
+    <TemplatePrint kind="repairSheet" sources={[{ row, scan: `${window.location.origin}${orderLink(id)}` }]}>
+      <div className="print-order-page">
+        <div className="print-toolbar">
+          <Button type="primary" onClick={() => window.print()} data-testid="print-order">
+            {t('print.print')}
+          </Button>
+        </div>
+        <article className="print-sheet" data-testid="print-sheet">
+          <header className="print-header">
+            <div>
+              <h1>{t('print.title')}</h1>
+              <div className="print-code">{String(row.code ?? '')}</div>
             </div>
-          ))}
-        </footer>
-        <div className="print-foot">{t('print.printedAt', { at: dayjs().format('YYYY-MM-DD HH:mm') })}</div>
-      </article>
-    </div>
+            {qr.data && <img className="print-qr" src={qr.data} alt={String(row.code ?? '')} />}
+          </header>
+          <section className="print-grid">{pairs(HEAD)}</section>
+          <section className="print-block">
+            <h2>{field('phenomenon')?.label}</h2>
+            <p>{String(row.phenomenon ?? '')}</p>
+          </section>
+          <section className="print-block">
+            <h2>{field('remedy')?.label}</h2>
+            <p>{String(row.remedy ?? '')}</p>
+          </section>
+          <section className="print-block">
+            <h2>{labourMeta?.title}</h2>
+            <ChildTable meta={labourMeta} rows={(row.labour as Row[] | undefined) ?? []} />
+          </section>
+          <section className="print-block">
+            <h2>{partMeta?.title}</h2>
+            <ChildTable meta={partMeta} rows={(row.parts as Row[] | undefined) ?? []} />
+          </section>
+          <section className="print-grid">{pairs(COSTS)}</section>
+          <footer className="print-signatures">
+            {(['repairer', 'checker', 'supervisor'] as const).map((s) => (
+              <div className="print-signature" key={s}>
+                <span>{t(`print.sign.${s}`)}</span>
+                <span className="print-sign-line" />
+                <span>{t('print.date')}</span>
+                <span className="print-sign-line short" />
+              </div>
+            ))}
+          </footer>
+          <div className="print-foot">{t('print.printedAt', { at: dayjs().format('YYYY-MM-DD HH:mm') })}</div>
+        </article>
+      </div>
+    </TemplatePrint>
   );
 }

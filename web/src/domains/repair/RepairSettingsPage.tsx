@@ -2,7 +2,6 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Col, Form, Row as GridRow, Spin } from 'antd';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { hasPermission } from '../../app/session';
 import { type Envelope, http } from '../../platform/http/client';
 import { toast } from '../../platform/ui/feedback';
 import { validated } from '../../platform/ui/validated';
@@ -14,7 +13,6 @@ import { toBody, toFormValues } from '../../resources/values';
 
 const ENTITY = 'repairsetting';
 const BASE = '/api-manage/maintaintask/setting';
-const EDIT_PERMISSION = 'setUp:repair:edit';
 const FIELDS = [
   'hourlyRate',
   'responseUrgent',
@@ -64,7 +62,7 @@ export default function RepairSettingsPage() {
     readAt.current = row?.updatedAt ?? null;
     return toFormValues(fields, row ?? null);
   });
-  const canEdit = hasPermission(EDIT_PERMISSION);
+  const canEdit = !!meta?.can.edit;
 
   const save = async () => {
     const values = await validated(form);

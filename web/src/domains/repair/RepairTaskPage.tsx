@@ -9,6 +9,7 @@ import { useEntityMeta } from '../../resources/api';
 import { ImportDialog } from '../../resources/ImportDialog';
 import { ResourceListPage } from '../../resources/ResourceListPage';
 import type { EntityMeta } from '../../resources/types';
+import { useOpenRecord } from '../../resources/useOpenRecord';
 import { ENTITY, workStarted } from './api';
 import { OrderDrawer } from './OrderDrawer';
 import { RepairBoard } from './RepairBoard';
@@ -49,7 +50,7 @@ export default function RepairTaskPage() {
   const { t } = useTranslation('repair');
   const queryClient = useQueryClient();
   const { data: meta } = useEntityMeta(ENTITY);
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
   const [state, setState] = useState(ALL);
   const [filters, setFilters] = useState<Record<string, string | number>>({});
   const [reporting, setReporting] = useState(false);
@@ -62,17 +63,7 @@ export default function RepairTaskPage() {
   );
   const [mine, setMine] = useState(() => !hasPermission(ASSIGN_PERMISSION) && Object.keys(linked).length === 0);
   const scope: Record<string, string | number> = { ...linked, ...(mine && userId ? { assigneeId: userId } : {}) };
-  const openId = Number(params.get('id')) || null;
-  const open = (id: number | null) =>
-    setParams(
-      (p) => {
-        const next = new URLSearchParams(p);
-        if (id) next.set('id', String(id));
-        else next.delete('id');
-        return next;
-      },
-      { replace: true },
-    );
+  const { openId, open } = useOpenRecord();
 
   return (
     <div className="repair-page">
@@ -115,6 +106,7 @@ export default function RepairTaskPage() {
             filters={state === ALL ? scope : { ...scope, state }}
             onSearch={setFilters}
             rowLocked={workStarted}
+            noExpand
             toolbarExtra={() => (
               <Space wrap>
                 {hasPermission(REPORT_PERMISSION) && (

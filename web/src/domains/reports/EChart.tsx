@@ -1,31 +1,18 @@
-import { BarChart, LineChart, PieChart } from 'echarts/charts';
-import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
-import * as echarts from 'echarts/core';
-import { CanvasRenderer } from 'echarts/renderers';
-import { useEffect, useRef } from 'react';
+import type { EChartsCoreOption } from 'echarts/core';
+import { lazy, Suspense } from 'react';
 
-echarts.use([BarChart, LineChart, PieChart, GridComponent, LegendComponent, TooltipComponent, CanvasRenderer]);
+export type ChartOption = EChartsCoreOption;
 
-export type ChartOption = echarts.EChartsCoreOption;
+// ECharts (about 190 KB gzip) loads with the first chart shown, not with every page that may show one.
+const EChartCanvas = lazy(() => import('./EChartCanvas'));
 
 /** An ECharts chart that follows its box's width (phones included) and its option. */
 export function EChart({ option, height = 320, testId }: { option: ChartOption; height?: number; testId?: string }) {
-  const box = useRef<HTMLDivElement>(null);
-  const chart = useRef<echarts.ECharts | null>(null);
-  useEffect(() => {
-    if (!box.current) return;
-    const c = echarts.init(box.current);
-    chart.current = c;
-    const observer = new ResizeObserver(() => c.resize());
-    observer.observe(box.current);
-    return () => {
-      observer.disconnect();
-      c.dispose();
-      chart.current = null;
-    };
-  }, []);
-  useEffect(() => {
-    chart.current?.setOption(option, true);
-  }, [option]);
-  return <div ref={box} style={{ width: '100%', height }} data-testid={testId} />;
+  return (
+    <Suspense
+      fallback={<div style={{ width: '100%', height }} data-testid={testId ? `${testId}-loading` : undefined} />}
+    >
+      <EChartCanvas option={option} height={height} testId={testId} />
+    </Suspense>
+  );
 }

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { hasPermission } from '../../app/session';
 import { fetchHomePanel, type HomePanel as Panel } from './api';
+import { MtbfDefinition } from './MtbfDefinition';
 import './reports.css';
 
 /** Whether a figure went up or down against the 30 days before (null: nothing to compare). */
@@ -70,7 +71,23 @@ export function HomePanel() {
               value={cur.availability === null || cur.availability === undefined ? '—' : `${cur.availability}%`}
               loading={panel.isLoading}
             />
-            <div className="home-panel__trend">{t('home.availabilityOnly')}</div>
+            <div className="home-panel__trend">
+              {p?.oee?.performance != null && p.oee.quality != null
+                ? t('home.oeeFactors', {
+                    oee: p.oee.oee ?? '—',
+                    performance: p.oee.performance,
+                    quality: p.oee.quality,
+                  })
+                : t('home.availabilityOnly')}
+            </div>
+            {p?.oee?.withoutData?.count ? (
+              <div className="home-panel__trend" data-testid="home-oee-without">
+                {t('home.oeeWithout', {
+                  count: p.oee.withoutData.count,
+                  names: `${p.oee.withoutData.names.join(', ')}${p.oee.withoutData.count > p.oee.withoutData.names.length ? ', …' : ''}`,
+                })}
+              </div>
+            ) : null}
           </>,
           'home-oee',
         )}
@@ -82,6 +99,7 @@ export function HomePanel() {
               value={hoursOr(cur.mtbf, t('home.noFailure'))}
               loading={panel.isLoading}
             />
+            <MtbfDefinition running={cur.runningHours} failures={cur.failures} />
             <Trend now={cur.mtbf} before={prev.mtbf} betterUp />
           </>,
           'home-mtbf',
@@ -111,6 +129,20 @@ export function HomePanel() {
           <Statistic title={t('home.reportedToday')} value={p?.reportedToday ?? 0} loading={panel.isLoading} />,
           'home-today',
         )}
+        {p?.energy &&
+          tile(
+            '/energy/list',
+            <>
+              <Statistic title={t('home.energy')} value={`${p.energy.quantity} ${p.energy.unit}`} />
+              <span className="home-panel__trend">{t('home.energyBefore', { value: p.energy.previous })}</span>
+              {p.energy.perPart && (
+                <span className="home-panel__trend" data-testid="home-energy-per-part">
+                  {t('home.energyPerPart', { value: p.energy.perPart, unit: p.energy.unit })}
+                </span>
+              )}
+            </>,
+            'home-energy',
+          )}
       </Row>
       <Card
         variant="borderless"

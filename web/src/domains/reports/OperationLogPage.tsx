@@ -10,14 +10,11 @@ import { ResponsiveTable } from '../../platform/ui/ResponsiveTable';
 import { useEntityMeta } from '../../resources/api';
 import { RefSelect } from '../../resources/RefSelect';
 import { fetchLog, fetchLogEntities, type LogEntry } from './api';
-import { changes } from './log-changes';
+import { changeLines, recordOf } from './log-changes';
 import './reports.css';
 
 /** call and refused: the operator's calls on platform routes (only in the operator company's log). */
 const ACTIONS = ['create', 'update', 'delete', 'import', 'call', 'refused'];
-
-const show = (v: unknown) =>
-  v === undefined || v === null ? '∅' : typeof v === 'object' ? JSON.stringify(v) : String(v);
 
 /** /log/loglist: the audit log of the tenant, by person, entity, action and period, with before and after. */
 export default function OperationLogPage() {
@@ -43,7 +40,7 @@ export default function OperationLogPage() {
   const columns: ColumnsType<LogEntry> = [
     { key: 'at', title: t('log.at'), render: (_, r) => dayjs(r.at).format('YYYY-MM-DD HH:mm:ss') },
     { key: 'user', title: t('log.user'), render: (_, r) => r.userName ?? t('log.system') },
-    { key: 'entity', title: t('log.entity'), render: (_, r) => `${r.entity} #${r.recordId ?? ''}` },
+    { key: 'entity', title: t('log.entity'), render: (_, r) => recordOf(r) },
     {
       key: 'action',
       title: t('log.action'),
@@ -54,9 +51,7 @@ export default function OperationLogPage() {
       title: t('log.changes'),
       render: (_, r) => (
         <pre className="oplog-json" data-testid="oplog-changes">
-          {changes(r)
-            .map((c) => `${c.field}: ${show(c.before)} → ${show(c.after)}`)
-            .join('\n')}
+          {changeLines(r).join('\n')}
         </pre>
       ),
     },
@@ -89,7 +84,8 @@ export default function OperationLogPage() {
           placeholder={t('log.entity')}
           value={filters.entity}
           onChange={(v) => set('entity', v)}
-          options={(entities.data ?? []).map((e) => ({ value: e, label: e }))}
+          optionFilterProp="label"
+          options={entities.data ?? []}
           data-testid="oplog-entity"
         />
         <Select

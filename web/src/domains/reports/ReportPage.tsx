@@ -8,12 +8,16 @@ import { Link, useSearchParams } from 'react-router';
 import { hasPermission } from '../../app/session';
 import { lastDays } from '../../platform/time/date-ranges';
 import { ResponsiveTable } from '../../platform/ui/ResponsiveTable';
+import { useNarrow } from '../../platform/ui/useMediaQuery';
 import { drillLink, exportReport, fetchDeclarations, fetchReport, type ReportQuery, type ReportRow } from './api';
 import { EChart } from './EChart';
 import { ReportFilters } from './ReportFilters';
 import { rowsChart, trendChart } from './report-chart';
 import { formatCell, rowName } from './report-format';
 import './reports.css';
+
+/** Rows of the report's table to a page. */
+const TABLE_PAGE = { wide: 50, narrow: 10 } as const;
 
 const LINK_KEYS = ['start', 'end', 'groupBy', 'workshopId', 'lineId', 'categoryId', 'equipmentId', 'userId'];
 
@@ -78,7 +82,11 @@ export default function ReportPage({ keys }: { keys: string[] }) {
         : [],
     [decl, data.data?.groupBy, t],
   );
-  const chart = useMemo(() => (decl && data.data ? rowsChart(decl, data.data.rows, t) : null), [decl, data.data, t]);
+  const narrow = useNarrow();
+  const chart = useMemo(
+    () => (decl && data.data ? rowsChart(decl, data.data.rows, t, narrow) : null),
+    [decl, data.data, t, narrow],
+  );
   const trend = useMemo(
     () => (decl?.trend && data.data?.trend ? trendChart(decl, data.data.trend, t) : null),
     [decl, data.data, t],
@@ -128,7 +136,7 @@ export default function ReportPage({ keys }: { keys: string[] }) {
           )}
         </span>
       </div>
-      {key === 'oeechart' && <Alert type="info" showIcon title={t('oeeOnlyAvailability')} />}
+      {key === 'oeechart' && <Alert type="info" showIcon title={t('oeeFactors')} />}
       {(key === 'mtchart' || key === 'faultRateChart' || key === 'oeechart') && (
         <Alert type="info" showIcon title={t('runningTimeNote')} className="report-note" />
       )}
@@ -160,7 +168,8 @@ export default function ReportPage({ keys }: { keys: string[] }) {
         columns={columns}
         dataSource={data.data?.rows ?? []}
         loading={data.isFetching}
-        pagination={{ pageSize: 50, hideOnSinglePage: true }}
+        // A phone's cards are taller than rows: fewer to a page.
+        pagination={{ pageSize: narrow ? TABLE_PAGE.narrow : TABLE_PAGE.wide, hideOnSinglePage: true }}
         size="small"
         data-testid="report-table"
       />

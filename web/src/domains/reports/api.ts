@@ -65,7 +65,24 @@ export interface HomePanel {
   current: Record<string, string | number | null> | null;
   previous: Record<string, string | number | null> | null;
   ranking: { equipmentId: number; code: string; name: string; failures: number }[];
-  oee: { availability: string | null; performance: null; quality: null };
+  oee: {
+    availability: string | null;
+    performance: string | null;
+    quality: string | null;
+    oee?: string | null;
+    /** The machines with neither counters nor work reports in the 30 days: how many, the first few by code. */
+    withoutData?: { count: number; names: string[] };
+  };
+  /** This month's electricity so far over the main meters, and the same days of last month (null: no meter). */
+  energy?: {
+    unit: string;
+    month: string;
+    quantity: string;
+    cost: string | null;
+    previous: string;
+    goodParts: number | null;
+    perPart: string | null;
+  } | null;
 }
 
 export const fetchHomePanel = async () => (await http.get<Envelope<HomePanel>>('/api-list/homepanel')).data;
@@ -80,6 +97,11 @@ export interface LogEntry {
   action: string;
   before: Record<string, unknown> | null;
   after: Record<string, unknown> | null;
+  /** The entity's title and the record's code or name, in the reader's language. */
+  entityLabel: string;
+  recordLabel: string;
+  /** The fields it touched, labelled, with option labels for enum values. */
+  changes: { field: string; label: string; before: unknown; after: unknown }[];
 }
 
 export const fetchLog = async (q: ReportQuery) => {
@@ -87,4 +109,8 @@ export const fetchLog = async (q: ReportQuery) => {
   return { rows: r.data, count: r.count };
 };
 
-export const fetchLogEntities = async () => (await http.get<Envelope<string[]>>('/api-list/log/entities')).data;
+/** The entities that have entries, each with its title in the reader's language. */
+export const fetchLogEntities = async () => {
+  const r = await http.get<Envelope<string[]> & { labels?: Record<string, string> }>('/api-list/log/entities');
+  return r.data.map((value) => ({ value, label: r.labels?.[value] ?? value }));
+};

@@ -1,14 +1,13 @@
 import type { LogEntry } from './api';
 
-/** The fields a change touched: before → after (a created or deleted record shows its side). */
-export function changes(e: Pick<LogEntry, 'before' | 'after'>): { field: string; before: unknown; after: unknown }[] {
-  const keys = new Set([...Object.keys(e.before ?? {}), ...Object.keys(e.after ?? {})]);
-  const out: { field: string; before: unknown; after: unknown }[] = [];
-  for (const k of keys) {
-    if (k === 'updatedAt' || k === 'updatedBy') continue;
-    const b = e.before?.[k];
-    const a = e.after?.[k];
-    if (JSON.stringify(b) !== JSON.stringify(a)) out.push({ field: k, before: b, after: a });
-  }
-  return out;
+const show = (v: unknown) =>
+  v === undefined || v === null || v === '' ? '—' : typeof v === 'object' ? JSON.stringify(v) : String(v);
+
+/** The fields a change touched, one line each: its label, before → after (the server labels them). */
+export function changeLines(e: Pick<LogEntry, 'changes'>): string[] {
+  return (e.changes ?? []).map((c) => `${c.label}: ${show(c.before)} → ${show(c.after)}`);
 }
+
+/** The record an entry is about: the entity's title, then the record's code or name. */
+export const recordOf = (e: Pick<LogEntry, 'entityLabel' | 'recordLabel'>) =>
+  [e.entityLabel, e.recordLabel].filter(Boolean).join(' ');

@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
 import { describe, expect, it } from 'vitest';
-import { changes } from './log-changes';
+import { changeLines, recordOf } from './log-changes';
 import { chartValue, formatCell } from './report-format';
 
 const t = ((key: string, o?: Record<string, unknown>) =>
@@ -17,12 +17,16 @@ describe('report cells', () => {
     expect(chartValue({ mtbf: '39.00' }, 'mtbf')).toBe(39);
   });
 
-  it('lists the fields a change touched, before and after', () => {
-    expect(changes({ before: { a: 1, b: 'x', updatedAt: 1 }, after: { a: 2, b: 'x', updatedAt: 2 } })).toEqual([
-      { field: 'a', before: 1, after: 2 },
-    ]);
-    expect(changes({ before: null, after: { name: 'W1' } })).toEqual([
-      { field: 'name', before: undefined, after: 'W1' },
-    ]);
+  it('shows a logged change by the labels the server gives, never the field names or ∅', () => {
+    const entry = {
+      entityLabel: '维修工单',
+      recordLabel: 'R2026001',
+      changes: [
+        { field: 'orderName', label: '工单', before: null, after: 'R2026001' },
+        { field: 'state', label: '状态', before: '已派工', after: '已接单' },
+      ],
+    };
+    expect(changeLines(entry)).toEqual(['工单: — → R2026001', '状态: 已派工 → 已接单']);
+    expect(recordOf(entry)).toBe('维修工单 R2026001');
   });
 });

@@ -20,6 +20,7 @@ import { MenuIcon } from '../../layout/icons';
 import { UNREAD_QUERY_KEY } from '../../layout/MessageBell';
 import { COMPANY_MANAGE } from '../../layout/UserMenu';
 import { getData } from '../../platform/http/client';
+import { OperatorOverview } from '../operator/OperatorOverview';
 import { HomePanel } from '../reports/HomePanel';
 import { useChosenPictures } from './login-background';
 import { fetchDownloads } from './queries';
@@ -44,7 +45,10 @@ function greetingKey(hour: number): string {
   return 'dashboard.greeting.evening';
 }
 
-/** Dashboard: the user's company, real counts and the modules the user may open. No invented figures. */
+/**
+ * Dashboard: the user's company, real counts and the modules the user may open. No invented figures. For the
+ * platform company (root) the operator's console.
+ */
 export default function DashboardPage() {
   const { t } = useTranslation('shell');
   const session = useSession();
@@ -140,7 +144,8 @@ export default function DashboardPage() {
         </Col>
       </Row>
 
-      <HomePanel />
+      {/* The platform company runs no factory: its people (root) get the operator's console instead. */}
+      {user?.company?.isPlatform ? <OperatorOverview /> : <HomePanel />}
 
       <Card variant="borderless" title={t('dashboard.modules')} className="dashboard-modules">
         {modules.length === 0 ? (

@@ -1,9 +1,7 @@
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, type MouseEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router';
 import { buildTitleKey, isOpsBuild } from '../../app/app-title';
-import { safeRedirect } from '../../app/RouteGuard';
-import { beginSession } from '../../app/session';
+import { loginFlow, safeRedirect } from '../../app/login-flow';
 import { http } from '../../platform/http/client';
 import { BrandArt } from './BrandArt';
 import { LockIcon, LoginField, UserIcon } from './LoginField';
@@ -27,11 +25,14 @@ interface LoginForm {
 
 export default function LoginPage() {
   const { t } = useTranslation('login');
-  const navigate = useNavigate();
-  const [params] = useSearchParams();
   const [submitting, setSubmitting] = useState(false);
   const ops = isOpsBuild();
   const background = useChosenLoginBackground();
+
+  const toRegister = (event: MouseEvent<HTMLAnchorElement>) => {
+    event.preventDefault();
+    loginFlow.go('/register');
+  };
 
   const [errors, setErrors] = useState<Partial<Record<keyof LoginForm, string>>>({});
 
@@ -52,8 +53,8 @@ export default function LoginPage() {
     setSubmitting(true);
     try {
       const answer = await http.post<LoginAnswer>('/sys/login', { username: username.trim(), password });
-      beginSession(answer);
-      navigate(safeRedirect(params.get('redirect')), { replace: true });
+      loginFlow.begin(answer);
+      loginFlow.go(safeRedirect(new URLSearchParams(window.location.search).get('redirect')), { replace: true });
     } catch {
       // The HTTP client has shown the warning (spec 8).
     } finally {
@@ -119,9 +120,9 @@ export default function LoginPage() {
           </form>
           <p className="login-card__register">
             {t('noAccount')}{' '}
-            <Link to="/register" data-testid="login-register-link">
+            <a href="/register" onClick={toRegister} data-testid="login-register-link">
               {t('toRegister')}
-            </Link>
+            </a>
           </p>
         </div>
         <footer className="login-footer">{t('footer', { year: new Date().getFullYear() })}</footer>

@@ -1,6 +1,6 @@
-import { CheckOutlined, ReloadOutlined } from '@ant-design/icons';
+import { CheckOutlined, DeleteOutlined, ReloadOutlined } from '@ant-design/icons';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Badge, Button, Card, Modal, Segmented, Space, Typography } from 'antd';
+import { Badge, Button, Card, Modal, Popconfirm, Segmented, Space, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,7 +9,8 @@ import { UNREAD_QUERY_KEY } from '../../layout/MessageBell';
 import { PageBoxPager, Pagination } from '../../platform/pagination/Pagination';
 import { DEFAULT_LIMIT } from '../../platform/pagination/paging';
 import { useStore } from '../../platform/store';
-import { fetchMessages, MESSAGES_QUERY_KEY, type Message, markRead } from './queries';
+import { toast } from '../../platform/ui/feedback';
+import { deleteMessages, fetchMessages, MESSAGES_QUERY_KEY, type Message, markRead } from './queries';
 import './shell-pages.css';
 import { ResponsiveTable } from '../../platform/ui/ResponsiveTable';
 
@@ -34,6 +35,16 @@ export default function MessagesPage() {
     mutationFn: markRead,
     onSuccess: () => {
       setSelected([]);
+      void queryClient.invalidateQueries({ queryKey: [MESSAGES_QUERY_KEY] });
+      void queryClient.invalidateQueries({ queryKey: UNREAD_QUERY_KEY });
+    },
+  });
+
+  const remove = useMutation({
+    mutationFn: deleteMessages,
+    onSuccess: (r) => {
+      setSelected([]);
+      if (r.msg) toast('success', r.msg);
       void queryClient.invalidateQueries({ queryKey: [MESSAGES_QUERY_KEY] });
       void queryClient.invalidateQueries({ queryKey: UNREAD_QUERY_KEY });
     },
@@ -75,6 +86,21 @@ export default function MessagesPage() {
           >
             {t('messages.markRead')}
           </Button>
+          <Popconfirm
+            title={t('messages.deleteConfirm', { n: selected.length })}
+            disabled={selected.length === 0}
+            onConfirm={() => remove.mutate(selected)}
+          >
+            <Button
+              danger
+              icon={<DeleteOutlined />}
+              disabled={selected.length === 0}
+              loading={remove.isPending}
+              data-testid="messages-delete"
+            >
+              {t('messages.delete')}
+            </Button>
+          </Popconfirm>
         </Space>
       </div>
       <ResponsiveTable<Message>

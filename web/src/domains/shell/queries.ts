@@ -26,3 +26,6 @@ export const fetchDownloads = (page: number, limit: number) =>
   http.get<Envelope<DownloadSummary[]>>('/api-core/download/page', { page, limit });
 
 export const markRead = (ids: number[]) => http.post<Envelope<null>>('/api-core/msgtype/switchState', { ids });
+
+export const deleteMessages = (ids: number[]) =>
+  http.post<Envelope<{ deleted: number }>>('/api-core/msg/delMessageList', { ids });

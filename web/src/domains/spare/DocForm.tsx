@@ -23,6 +23,18 @@ function headerFields(type: DocType, reason: unknown): string[] {
   return [...out, 'docDate', 'remark'];
 }
 
+/** The columns of a document's lines (field and class), in their order. */
+export function lineColumns(type: DocType): { name: string; cls: string }[] {
+  return [
+    { name: 'sparePartId', cls: 'spare-line-part' },
+    { name: 'quantity', cls: 'spare-line-qty' },
+    ...(type === 'receipt' || type === 'adjust' ? [{ name: 'unitCost', cls: 'spare-line-cost' }] : []),
+    { name: 'batch', cls: 'spare-line-batch' },
+    { name: 'binId', cls: 'spare-line-bin' },
+    ...(type === 'transfer' ? [{ name: 'toBinId', cls: 'spare-line-bin' }] : []),
+  ];
+}
+
 let nextKey = 1;
 const newLine = (extra: Partial<DocLine> = {}): DocLine => ({ key: nextKey++, quantity: 1, ...extra });
 
@@ -85,6 +97,9 @@ export function DocForm({ type, id, initial, onClose, onSaved }: DocFormProps) {
     options: (field('reason').options ?? []).filter((o) => REASONS_OF[type].includes(String(o.value))),
   };
   const withCost = type === 'receipt' || type === 'adjust';
+  // The lines' columns, named above them (on a phone beside each input: the lines wrap).
+  const columns = lineColumns(type);
+  const Caption = ({ name }: { name: string }) => <span className="spare-line-cap">{lineField(name).label}</span>;
   const setLine = (key: number, patch: Partial<DocLine>) =>
     setLines((ls) => ls.map((l) => (l.key === key ? { ...l, ...patch } : l)));
 
@@ -109,7 +124,9 @@ export function DocForm({ type, id, initial, onClose, onSaved }: DocFormProps) {
     });
   };
 
-  const save = async (submit: boolean) => {
+  // Without an approval flow one who may approve posts in one step (the server checks both).
+  const postNow = meta.workflow?.actions.find((a) => a.name === 'postNow' && a.can);
+  const save = async (then: 'draft' | 'submit' | 'postNow') => {
     const values = await validated(form);
     if (!values) return;
     setBusy(true);
@@ -124,11 +141,13 @@ export function DocForm({ type, id, initial, onClose, onSaved }: DocFormProps) {
           unitCost: l.unitCost === undefined || l.unitCost === null || l.unitCost === '' ? null : String(l.unitCost),
         })),
       };
-      let r = await saveDoc(body);
-      if (submit) r = await runDocAction('submit', { id: r.data.id });
+      const saved = await saveDoc(body);
+      // The draft is kept either way: a refused step leaves it in the list with its message, not saved twice here.
+      onClose();
+      const r =
+        then === 'draft' ? saved : await runDocAction(then, { id: saved.data.id }).finally(() => onSaved(saved.data));
       toast('success', r.msg ?? '');
       onSaved(r.data);
-      onClose();
     } catch {
       // shown by the HTTP client (the message names the field and line)
     } finally {
@@ -147,12 +166,22 @@ export function DocForm({ type, id, initial, onClose, onSaved }: DocFormProps) {
       data-testid="spare-doc-form"
       extra={
         <Space>
-          <Button onClick={() => save(false)} loading={busy} data-testid="spare-doc-save">
+          <Button onClick={() => save('draft')} loading={busy} data-testid="spare-doc-save">
             {t('form.save')}
           </Button>
-          <Button type="primary" onClick={() => save(true)} loading={busy} data-testid="spare-doc-submit">
+          <Button
+            type={postNow ? 'default' : 'primary'}
+            onClick={() => save('submit')}
+            loading={busy}
+            data-testid="spare-doc-submit"
+          >
             {t('form.saveSubmit')}
           </Button>
+          {postNow && (
+            <Button type="primary" onClick={() => save('postNow')} loading={busy} data-testid="spare-doc-post-now">
+              {t('form.savePost')}
+            </Button>
+          )}
         </Space>
       }
     >
@@ -189,10 +218,22 @@ export function DocForm({ type, id, initial, onClose, onSaved }: DocFormProps) {
         />
       </div>
       {lines.length === 0 && <Empty description={t('form.noLines')} />}
+      {lines.length > 0 && (
+        <div className="spare-line spare-line-head" data-testid="spare-line-head">
+          <span className="spare-line-no">#</span>
+          {columns.map((c) => (
+            <span key={c.name} className={c.cls}>
+              {lineField(c.name).label}
+            </span>
+          ))}
+          <span className="spare-line-remove" />
+        </div>
+      )}
       {lines.map((l, i) => (
         <div className="spare-line" key={l.key} data-testid={`spare-line-${i}`} data-part={l.sparePartId ?? ''}>
           <span className="spare-line-no">{i + 1}</span>
           <div className="spare-line-part">
+            <Caption name="sparePartId" />
             <RefSelect
               field={lineField('sparePartId')}
               value={l.sparePartId}
@@ -202,6 +243,7 @@ export function DocForm({ type, id, initial, onClose, onSaved }: DocFormProps) {
               }
             />
           </div>
+          <Caption name="quantity" />
           <InputNumber
             className="spare-line-qty"
             stringMode
@@ -212,6 +254,7 @@ export function DocForm({ type, id, initial, onClose, onSaved }: DocFormProps) {
             placeholder={lineField('quantity').label}
             data-testid={`spare-line-qty-${i}`}
           />
+          {withCost && <Caption name="unitCost" />}
           {withCost && (
             <InputNumber
               className="spare-line-cost"
@@ -223,6 +266,7 @@ export function DocForm({ type, id, initial, onClose, onSaved }: DocFormProps) {
               data-testid={`spare-line-cost-${i}`}
             />
           )}
+          <Caption name="batch" />
           <Input
             className="spare-line-batch"
             value={l.batch ?? ''}
@@ -230,6 +274,7 @@ export function DocForm({ type, id, initial, onClose, onSaved }: DocFormProps) {
             onChange={(e) => setLine(l.key, { batch: e.target.value || null })}
             placeholder={lineField('batch').label}
           />
+          <Caption name="binId" />
           <Select
             className="spare-line-bin"
             allowClear
@@ -238,6 +283,7 @@ export function DocForm({ type, id, initial, onClose, onSaved }: DocFormProps) {
             onChange={(v) => setLine(l.key, { binId: v ?? null })}
             placeholder={lineField('binId').label}
           />
+          {type === 'transfer' && <Caption name="toBinId" />}
           {type === 'transfer' && (
             <Select
               className="spare-line-bin"
@@ -249,6 +295,7 @@ export function DocForm({ type, id, initial, onClose, onSaved }: DocFormProps) {
             />
           )}
           <Button
+            className="spare-line-remove"
             type="text"
             danger
             icon={<DeleteOutlined />}

@@ -6,8 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { hasPermission } from '../../app/session';
 import { ResourceListPage } from '../../resources/ResourceListPage';
 import type { Row } from '../../resources/types';
+import { WorkflowActions } from '../../resources/WorkflowActions';
 import { DOC, type DocType, WRITE_CODES } from './api';
-import { DocActions } from './DocActions';
 import { DocForm } from './DocForm';
 
 export interface DocsPageProps {
@@ -47,7 +47,7 @@ export function DocsPage({ type, filters, readOnly }: DocsPageProps) {
             </Button>
           )
         }
-        rowActions={(row: Row, ctx) =>
+        rowActions={(row: Row) =>
           readOnly ? null : (
             <>
               {row.state === 'draft' && canWrite(row.type as DocType) && (
@@ -60,7 +60,7 @@ export function DocsPage({ type, filters, readOnly }: DocsPageProps) {
                   {t('edit')}
                 </Button>
               )}
-              <DocActions row={row} ctx={ctx} />
+              <WorkflowActions entity={DOC} row={row} testId="doc" confirm="always" />
             </>
           )
         }

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { type Envelope, http } from '../../platform/http/client';
 import type { Row } from '../../resources/types';
+import { TemplatePrint } from '../print/TemplatePrint';
 import { fetchBins, partQr } from './api';
 import './spare.css';
 
@@ -18,6 +19,9 @@ interface Label {
   code: string;
   lines: string[];
   qr: string;
+  /** The record a template prints, and its QR code's content. */
+  row: Row;
+  scan: string;
 }
 
 const qrOf = (text: string) => QRCode.toDataURL(text, { margin: 1, width: 200 });
@@ -32,6 +36,8 @@ async function partLabels(ids: number[]): Promise<Label[]> {
         code,
         lines: [String(row.name), String(row.specification ?? '')],
         qr: await qrOf(partQr(code)),
+        row,
+        scan: partQr(code),
       };
     }),
   );
@@ -40,7 +46,14 @@ async function partLabels(ids: number[]): Promise<Label[]> {
 async function binLabels(warehouseId: number): Promise<Label[]> {
   const bins = (await fetchBins(warehouseId)).slice(0, MAX_LABELS);
   return Promise.all(
-    bins.map(async (b) => ({ key: `b${b.value}`, code: b.code, lines: [b.label], qr: await qrOf(`BIN:${b.code}`) })),
+    bins.map(async (b) => ({
+      key: `b${b.value}`,
+      code: b.code,
+      lines: [b.label],
+      qr: await qrOf(`BIN:${b.code}`),
+      row: { id: b.value, code: b.code, name: b.label },
+      scan: `BIN:${b.code}`,
+    })),
   );
 }
 
@@ -61,26 +74,31 @@ export default function LabelsPage() {
   if (!ids.length && !warehouseId) return <Empty description={t('labels.none')} />;
   if (isLoading || !data) return <Spin className="resource-loading" />;
   return (
-    <div className="qr-sheet-page">
-      <div className="spare-label-toolbar qr-toolbar">
-        <span>{t('labels.count', { count: data.length })}</span>
-        <Button type="primary" onClick={() => window.print()} data-testid="spare-labels-print">
-          {t('labels.print')}
-        </Button>
-      </div>
-      <div className="spare-label-sheet">
-        {data.map((l) => (
-          <div className="spare-label" key={l.key}>
-            <img src={l.qr} alt={l.code} />
-            <div className="spare-label-text">
-              <strong>{l.code}</strong>
-              {l.lines.map((x) => (
-                <div key={x}>{x}</div>
-              ))}
+    <TemplatePrint
+      kind={warehouseId ? 'binLabel' : 'spareLabel'}
+      sources={data.map((l) => ({ row: l.row, scan: l.scan }))}
+    >
+      <div className="qr-sheet-page">
+        <div className="spare-label-toolbar qr-toolbar">
+          <span>{t('labels.count', { count: data.length })}</span>
+          <Button type="primary" onClick={() => window.print()} data-testid="spare-labels-print">
+            {t('labels.print')}
+          </Button>
+        </div>
+        <div className="spare-label-sheet">
+          {data.map((l) => (
+            <div className="spare-label" key={l.key}>
+              <img src={l.qr} alt={l.code} />
+              <div className="spare-label-text">
+                <strong>{l.code}</strong>
+                {l.lines.map((x) => (
+                  <div key={x}>{x}</div>
+                ))}
+              </div>
             </div>
-          </div>
-        ))}
+          ))}
+        </div>
       </div>
-    </div>
+    </TemplatePrint>
   );
 }

@@ -17,7 +17,7 @@ export const REASONS_OF: Record<DocType, readonly string[]> = {
 
 /** Who may write a document of each type (button codes of the spare menus). */
 export const WRITE_CODES: Record<DocType, readonly string[]> = {
-  receipt: ['spare:inbound:stockIn', 'spare:stock:stockIn'],
+  receipt: ['spare:in:add', 'spare:in:edit', 'spare:in:stockIn', 'spare:inbound:stockIn', 'spare:stock:stockIn'],
   issue: ['spare:out:add', 'spare:out:edit', 'spare:out:stockOut', 'spare:stock:stockOut'],
   transfer: ['spare:allot:add', 'spare:allot:edit', 'spare:allot:transfer', 'spare:stock:transfer'],
   adjust: ['spare:stock:stocktake'],

@@ -1,6 +1,6 @@
 import { DocsPage } from './DocsPage';
 
-/** /spare/inbound: receipts (purchase, return from a job). */
+/** /spare/in (备件入库): receipts (purchase, return from a job). */
 export const InboundPage = () => <DocsPage type="receipt" />;
 /** /spare/out: issues (to a repair order, a maintenance task, a cost centre). */
 export const OutPage = () => <DocsPage type="issue" />;

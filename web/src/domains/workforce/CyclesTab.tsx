@@ -3,8 +3,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Button, Empty, Popconfirm, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { hasPermission } from '../../app/session';
 import { ACTIONS_COLUMN, ResponsiveTable } from '../../platform/ui/ResponsiveTable';
+import { useEntityMeta } from '../../resources/api';
 import { CYCLES_KEY, type Cycle, deleteCycle, useCycles, useShifts } from './api';
 import { CycleDialog } from './CycleDialog';
 import { ShiftTag } from './ShiftTag';
@@ -15,6 +15,8 @@ export function CyclesTab() {
   const { t: tr } = useTranslation('resources');
   const queryClient = useQueryClient();
   const cycles = useCycles();
+  // What the caller may do to cycles, as the server computed it from their codes.
+  const can = useEntityMeta('shiftcycle').data?.can;
   const shifts = useShifts();
   const byId = new Map((shifts.data ?? []).map((s) => [s.id, s]));
   const [editing, setEditing] = useState<Cycle | 'new' | null>(null);
@@ -31,7 +33,7 @@ export function CyclesTab() {
 
   return (
     <>
-      {hasPermission('setUp:scheduling:add') && (
+      {can?.add && (
         <div className="resource-toolbar">
           <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')} data-testid="cycle-add">
             {t('scheduling.cycle.add')}
@@ -70,12 +72,12 @@ export function CyclesTab() {
             title: tr('table.actions'),
             render: (_v, c) => (
               <Space size={4}>
-                {hasPermission('setUp:scheduling:edit') && (
+                {can?.edit && (
                   <Button type="link" size="small" onClick={() => setEditing(c)}>
                     {tr('actions.edit')}
                   </Button>
                 )}
-                {hasPermission('setUp:scheduling:delete') && (
+                {can?.delete && (
                   <Popconfirm title={t('scheduling.cycle.confirmDelete')} onConfirm={() => remove(c.id)}>
                     <Button type="link" size="small" danger>
                       {tr('actions.delete')}

@@ -1,29 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
+import type { ApiData } from '../../api/types';
 import { type Envelope, http } from '../../platform/http/client';
 
-export interface Shift {
-  id: number;
-  code: string;
-  name: string;
-  startTime: string;
-  endTime: string;
-  colour: string | null;
-}
-
-export interface Cycle {
-  id: number;
-  name: string;
+// The records as the routes answer them (types generated from their schemas).
+export type Shift = ApiData<'/api-user/shift/all'>[number];
+/** A shift cycle; its days (a shift id or null for a rest day, per day) are JSON, which the schema leaves open. */
+export type Cycle = Omit<ApiData<'/api-user/workgroupShifts/cyclename'>[number], 'days'> & {
   days: (number | null)[] | null;
-  dayCount: number;
-  remark: string | null;
-}
-
-export interface Workgroup {
-  id: number;
-  code: string;
-  name: string;
-  workshopName: string | null;
-}
+};
+export type Workgroup = ApiData<'/api-user/workgroup/all'>[number];
 
 export interface MonthGrid {
   days: string[];

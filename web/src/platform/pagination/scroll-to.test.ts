@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { easeInOutQuad, SCROLL_DURATION, SCROLL_STEP, scrollPositionAt, scrollSteps } from './scroll-to';
+import {
+  animationClock,
+  easeInOutQuad,
+  MAX_STEP_ADVANCE,
+  SCROLL_DURATION,
+  SCROLL_STEP,
+  scrollPositionAt,
+  scrollSteps,
+} from './scroll-to';
 
 describe('scroll to top (spec 2.2, 9)', () => {
   it('takes 800 ms in steps of 20 ms', () => {
@@ -28,5 +36,35 @@ describe('scroll to top (spec 2.2, 9)', () => {
     expect(scrollPositionAt(400, 1000, 0)).toBeCloseTo(500);
     expect(scrollPositionAt(800, 1000, 0)).toBe(0);
     expect(scrollPositionAt(1300, 1000, 0)).toBe(0);
+  });
+});
+
+describe('the scroll to the top after a page change (spec 2.2)', () => {
+  it('runs on the real time while its steps come on time or a little late', () => {
+    const clock = animationClock(1000);
+    expect(clock(1020)).toBe(20);
+    expect(clock(1065)).toBe(65);
+    // A step 735 ms late counts MAX_STEP_ADVANCE.
+    expect(clock(1800)).toBe(65 + MAX_STEP_ADVANCE);
+  });
+
+  it('pauses through a long busy stretch instead of jumping to the top unseen', () => {
+    const start = 3000;
+    const clock = animationClock(0);
+    // The new page's rows render for 1.5 s right after the click: the next step is then still on the way up.
+    const afterStall = clock(1500);
+    expect(afterStall).toBe(MAX_STEP_ADVANCE);
+    const y = scrollPositionAt(afterStall, start, 0);
+    expect(y).toBeGreaterThan(0);
+    expect(y).toBeLessThan(start);
+    // Then steps every 20 ms reach the top after the rest of the 800 ms.
+    let now = 1500;
+    let elapsed = afterStall;
+    while (elapsed < SCROLL_DURATION) {
+      now += 20;
+      elapsed = clock(now);
+    }
+    expect(now - 1500).toBe(SCROLL_DURATION - MAX_STEP_ADVANCE);
+    expect(scrollPositionAt(elapsed, start, 0)).toBe(0);
   });
 });

@@ -26,16 +26,33 @@ export function scrollPositionAt(elapsed: number, start: number, to: number, dur
 }
 
 /**
- * Animates the window's scroll position to `to` in steps every 20 ms. Each step is placed by the time elapsed,
- * so late timers do not stretch the 800 ms.
+ * The most the animation moves on between two of its steps. A page busy for longer (the new page's rows rendering
+ * in one long task on a loaded machine) pauses the scroll there instead of jumping it to its end unseen.
  */
+export const MAX_STEP_ADVANCE = 200;
+
+/**
+ * The animation's own time: the real time between steps, each gap counted up to `maxAdvance`. On a free page it
+ * is the elapsed time, so late timers do not stretch the 800 ms; a long stall only delays it.
+ */
+export function animationClock(startedAt: number, maxAdvance = MAX_STEP_ADVANCE): (now: number) => number {
+  let clock = 0;
+  let last = startedAt;
+  return (now) => {
+    clock += Math.min(Math.max(0, now - last), maxAdvance);
+    last = now;
+    return clock;
+  };
+}
+
+/** Animates the window's scroll position to `to` in steps every 20 ms, placed by the animation's clock. */
 export function scrollWindowTo(to = 0, duration = SCROLL_DURATION, done?: () => void): void {
   if (typeof window === 'undefined') return;
   if (running) clearTimeout(running);
   const start = document.scrollingElement?.scrollTop ?? window.scrollY;
-  const began = performance.now();
+  const clock = animationClock(performance.now());
   const tick = () => {
-    const elapsed = performance.now() - began;
+    const elapsed = clock(performance.now());
     window.scrollTo(0, scrollPositionAt(elapsed, start, to, duration));
     if (elapsed < duration) running = setTimeout(tick, SCROLL_STEP);
     else {

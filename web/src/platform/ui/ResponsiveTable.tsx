@@ -1,8 +1,8 @@
 import { EllipsisOutlined } from '@ant-design/icons';
-import { Button, Checkbox, Dropdown, Empty, Spin, Table, type TableProps } from 'antd';
+import { Button, Checkbox, Dropdown, Empty, Pagination, Spin, Table, type TableProps } from 'antd';
 import { type Key, type MouseEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type CardColumn, type CardLayout, cardColumns, cellValue } from './card-layout';
+import { type CardColumn, type CardLayout, cardColumns, cardPage, cellValue } from './card-layout';
 import { useNarrow } from './useMediaQuery';
 import './responsive-table.css';
 
@@ -37,6 +37,7 @@ const titleOf = (column: CardColumn): ReactNode =>
 function CardList<T extends object>({
   columns = [],
   dataSource = [],
+  pagination,
   rowKey = 'key',
   rowSelection,
   expandable,
@@ -49,6 +50,9 @@ function CardList<T extends object>({
 }: ResponsiveTableProps<T>) {
   const { t } = useTranslation('common');
   const [expanded, setExpanded] = useState<Key[]>([]);
+  const [localPage, setLocalPage] = useState(1);
+  const paged = cardPage(dataSource, pagination, localPage);
+  const shown = paged?.rows ?? dataSource;
   const layout = cardColumns(columns as CardColumn[], card);
   const keyOf = (row: T, index: number): Key =>
     typeof rowKey === 'function' ? rowKey(row, index) : ((row as Record<string, Key>)[rowKey as string] ?? index);
@@ -137,10 +141,26 @@ function CardList<T extends object>({
   return (
     <Spin spinning={spinning}>
       <div className="list-cards" data-testid={testId} data-view="cards">
-        {dataSource.length === 0
+        {shown.length === 0
           ? ((locale?.emptyText as ReactNode) ?? <Empty />)
-          : dataSource.map((row, i) => cardOf(row, i, 0))}
+          : shown.map((row, i) => cardOf(row, i, 0))}
       </div>
+      {paged && paged.total > paged.pageSize ? (
+        <Pagination
+          simple
+          size="small"
+          className="list-cards__pager"
+          current={paged.current}
+          pageSize={paged.pageSize}
+          total={paged.total}
+          showSizeChanger={false}
+          onChange={(next, size) => {
+            setLocalPage(next);
+            if (pagination && typeof pagination === 'object') pagination.onChange?.(next, size);
+          }}
+          data-testid="list-cards-pager"
+        />
+      ) : null}
     </Spin>
   );
 }

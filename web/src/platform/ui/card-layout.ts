@@ -1,3 +1,5 @@
+import type { TableProps } from 'antd';
+
 /** The key of a table's actions column: below the breakpoint its content moves into a card's "⋯" menu. */
 export const ACTIONS_COLUMN = '__actions';
 
@@ -44,4 +46,22 @@ export function cellValue(row: object, column: CardColumn): unknown {
   let v: unknown = row;
   for (const p of path) v = v == null ? undefined : (v as Record<string | number, unknown>)[p];
   return v;
+}
+
+/**
+ * The cards' pages from the table's pagination (an object): the server's page as given (current, total and
+ * onChange), or the rows paged here. False or none: every row, as before.
+ */
+export function cardPage<T>(
+  rows: readonly T[],
+  pagination: TableProps<T>['pagination'],
+  localPage: number,
+): { rows: readonly T[]; current: number; pageSize: number; total: number } | null {
+  if (!pagination || typeof pagination !== 'object' || !pagination.pageSize) return null;
+  const { pageSize } = pagination;
+  if (pagination.total !== undefined && pagination.current !== undefined)
+    return { rows, current: pagination.current, pageSize, total: pagination.total };
+  const pages = Math.max(1, Math.ceil(rows.length / pageSize));
+  const current = Math.min(Math.max(1, localPage), pages);
+  return { rows: rows.slice((current - 1) * pageSize, current * pageSize), current, pageSize, total: rows.length };
 }
