@@ -64,6 +64,23 @@ describe('print and label templates', () => {
     expect(forKind.every((r) => r.kind === 'equipmentLabel')).toBe(true);
   });
 
+  it('keeps one default per kind when two people make two templates the default at once', async () => {
+    const kind = 'spareLabel';
+    const made = await Promise.all([1, 2, 3].map(() => save(label([qr], { kind }))));
+    for (let round = 0; round < 3; round++) {
+      const rs = await Promise.all(
+        made.map((m) => call('POST', '/api-manage/printTemplates/update', { id: m.data.id, isDefault: true })),
+      );
+      expect(rs.map((r) => r.rtnCode)).toEqual([200, 200, 200]);
+      const forKind = (await call<Row[]>('GET', `/api-manage/printTemplates/forKind?kind=${kind}`)).data;
+      expect(forKind.filter((r) => r.isDefault)).toHaveLength(1);
+    }
+    // Editing the default's other fields leaves it the default.
+    const def = (await call<Row[]>('GET', `/api-manage/printTemplates/forKind?kind=${kind}`)).data[0]!;
+    expect((await call('POST', '/api-manage/printTemplates/update', { id: def.id, remark: 'r' })).rtnCode).toBe(200);
+    expect((await call('GET', `/api-manage/printTemplates/get?id=${def.id}`)).data.isDefault).toBe(true);
+  });
+
   it("lets anyone signed in read the templates of a kind, but only the page's codes change them", async () => {
     const nobody = await userWithoutRights(t, tenantId, 'print_nobody');
     const r = await t.call('GET', '/api-manage/printTemplates/forKind?kind=repairSheet', nobody);

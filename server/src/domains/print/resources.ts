@@ -35,24 +35,32 @@ export async function knownFields(tx: TenantTx, kind: PrintKind): Promise<KnownF
   return { fields: new Set([...(await names(def.entity)), ...RECORD_EXTRAS]), tables };
 }
 
+/**
+ * One default template per kind (the unique index print_templates_default_kind_idx): making one the default makes
+ * the kind's other default an ordinary one first. The kind is locked for the transaction, so two people making two
+ * templates the default at once are served one after the other and the later one's stays.
+ */
+async function makeOnlyDefault(tx: TenantTx, kind: string, id: number | null): Promise<void> {
+  await tx.query('select pg_advisory_xact_lock(hashtext($1))', [`print_templates:${tx.tenantId}:${kind}`]);
+  const others = await tx.query<{ id: string }>(
+    'select id from print_templates where tenant_id = $1 and kind = $2 and is_default and id <> $3',
+    [tx.tenantId, kind, id ?? 0],
+  );
+  if (!others.rows.length) return;
+  const ctx = await readContext(tx, printTemplateEntity, 'zh');
+  for (const o of others.rows) await updateRow(tx, ctx, Number(o.id), { isDefault: false }, { system: true });
+}
+
 const hooks: EntityHooks = {
-  async check(tx, row): Promise<FieldIssue[]> {
+  // The old default is unset here, before the row is written, because the unique index refuses two at any moment.
+  async check(tx, row, existing): Promise<FieldIssue[]> {
     const kind = row.kind as PrintKind;
     const [w, h] = [Number(row.widthMm), Number(row.heightMm)];
     // The engine has refused a kind or size out of range already; the layout is judged on a valid page only.
     if (!PRINT_KINDS.includes(kind) || !Number.isFinite(w) || !Number.isFinite(h)) return [];
-    return validateLayout(row.layout, w, h, await knownFields(tx, kind));
-  },
-  // One default template per kind: making one the default makes the kind's other default an ordinary one.
-  async afterWrite(tx, _before, after) {
-    if (after.isDefault !== true) return;
-    const others = await tx.query<{ id: string }>(
-      'select id from print_templates where tenant_id = $1 and kind = $2 and is_default and id <> $3',
-      [tx.tenantId, after.kind, after.id],
-    );
-    if (!others.rows.length) return;
-    const ctx = await readContext(tx, printTemplateEntity, 'zh');
-    for (const o of others.rows) await updateRow(tx, ctx, Number(o.id), { isDefault: false }, { system: true });
+    const issues = validateLayout(row.layout, w, h, await knownFields(tx, kind));
+    if (!issues.length && row.isDefault === true) await makeOnlyDefault(tx, kind, existing ? Number(existing.id) : null);
+    return issues;
   },
 };
 
@@ -71,6 +79,7 @@ export const printTemplateEntity = defineEntity({
   nameField: 'name',
   customFields: false,
   defaultSort: { field: 'kind', dir: 'asc' },
+  indexes: [{ name: 'default_kind', fields: ['kind'], where: 'is_default', unique: true }],
   hooks,
   fields: [
     { name: 'name', type: 'string', required: true, unique: true, maxLength: 100, filter: 'like', sortable: true },

@@ -182,7 +182,7 @@ export function tableSpec(def: EntityDef): TableSpec {
     const name = pgName(`${t}_${x.name}_idx`);
     indexes.push({
       name,
-      sql: `create index ${name} on "${t}" (tenant_id, ${x.fields.map(column).join(', ')})${
+      sql: `create ${x.unique ? 'unique ' : ''}index ${name} on "${t}" (tenant_id, ${x.fields.map(column).join(', ')})${
         x.include?.length ? ` include (${x.include.map(column).join(', ')})` : ''
       }${x.where ? ` where ${x.where}` : ''}`,
     });

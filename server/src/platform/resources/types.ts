@@ -170,6 +170,8 @@ export interface EntityDef {
     readonly fields: readonly string[];
     readonly include?: readonly string[];
     readonly where?: string;
+    /** A unique index: no two of the rows `where` keeps share the fields (one default template of a kind). */
+    readonly unique?: boolean;
   }[];
   /** The default order; `idDir` orders rows of equal value by id (default the same direction). */
   readonly defaultSort?: { readonly field: string; readonly dir: 'asc' | 'desc'; readonly idDir?: 'asc' | 'desc' };
