@@ -59,7 +59,8 @@ const hooks: EntityHooks = {
     // The engine has refused a kind or size out of range already; the layout is judged on a valid page only.
     if (!PRINT_KINDS.includes(kind) || !Number.isFinite(w) || !Number.isFinite(h)) return [];
     const issues = validateLayout(row.layout, w, h, await knownFields(tx, kind));
-    if (!issues.length && row.isDefault === true) await makeOnlyDefault(tx, kind, existing ? Number(existing.id) : null);
+    if (!issues.length && row.isDefault === true)
+      await makeOnlyDefault(tx, kind, existing ? Number(existing.id) : null);
     return issues;
   },
 };
