@@ -4,7 +4,8 @@ import { expect, it } from 'vitest';
 import { repoRoot } from './server.js';
 
 // Proves the bench still runs end to end (tiny scale, a one-second load per scenario); asserts no timing. Each half of
-// the test run smokes it on that half's database: the embedded one, or PostgreSQL (TEST_DATABASE_URL).
+// the test run smokes it on that half's database: the embedded one, or PostgreSQL (TEST_DATABASE_URL). Up to 20
+// minutes: the tiny generation on the embedded database beside the other suites and at a load of 13 took over 7.
 const pgUrl = process.env.TEST_DATABASE_URL;
 const db = pgUrl ? 'PostgreSQL' : 'PGlite';
 
@@ -22,7 +23,7 @@ it(`the benchmark runs on ${db} and prints its tables`, () => {
     {
       encoding: 'utf8',
       env: { ...process.env, ...(pgUrl ? { BENCH_DATABASE_URL: pgUrl } : {}) },
-      timeout: 420_000,
+      timeout: 1_200_000,
     },
   );
   expect(out).toMatch(new RegExp(`\\| ${db} \\| login \\| 1 \\| \\d+`));
@@ -45,4 +46,4 @@ it(`the benchmark runs on ${db} and prints its tables`, () => {
   expect(out).toMatch(new RegExp(`\\| ${db} \\| \\d+ \\| [\\d.]+ \\| [\\d →]+ \\| 200 \\|`));
   expect(out).toMatch(/cold start on existing data/);
   expect(out).toMatch(/login page \(\/login/);
-}, 450_000);
+}, 1_230_000);
