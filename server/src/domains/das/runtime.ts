@@ -45,6 +45,7 @@ export function attachDas(app: FastifyInstance): DasRuntime {
     buffered: writer.pending,
     dropped: writer.dropped,
     written: writer.written,
+    lastWriteMs: writer.lastWriteMs,
     slowestWriteMs: writer.slowestWriteMs,
   });
   let stopDemo: () => Promise<void> = async () => undefined;

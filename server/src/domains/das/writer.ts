@@ -40,7 +40,8 @@ export class HistoryWriter {
   dropped = 0;
   written = 0;
   failures = 0;
-  /** The longest write (one tenant's batch, in ms) since the start: what a kill may lose beyond FLUSH_MS. */
+  /** The latest and the longest write (one tenant's batch, in ms) since the start: what a kill may lose beyond FLUSH_MS. */
+  lastWriteMs = 0;
   slowestWriteMs = 0;
 
   constructor(
@@ -114,7 +115,8 @@ export class HistoryWriter {
         try {
           const began = Date.now();
           await this.open(tenantId, (tx) => this.write(tx, b));
-          this.slowestWriteMs = Math.max(this.slowestWriteMs, Date.now() - began);
+          this.lastWriteMs = Date.now() - began;
+          this.slowestWriteMs = Math.max(this.slowestWriteMs, this.lastWriteMs);
           this.written += b.points.length;
         } catch (err) {
           this.failures++;
