@@ -3,9 +3,9 @@
  * temporary folder, or with TEST_DATABASE_URL a schema of its own): a gateway publishes one reading every
  * 1000/RATE ms with QoS 1 through the embedded broker with its own credentials. A SIGTERM in the middle of the
  * stream loses no acknowledged reading; a kill -9 loses at most what arrived since the start of the writer's last
- * committed batch, RATE × (FLUSH_MS + twice the slowest write the server reported meanwhile + SLACK_MS), and every reading
- * acknowledged longer ago than that, and every one the server had reported written (its /health
- * `machineData.written`) before the kill, is there after the restart.
+ * committed batch, RATE × (FLUSH_MS + twice the slowest write the server reported meanwhile + SLACK_MS), and
+ * every reading acknowledged longer ago than that, and every one the server had reported written (its /health
+ * `machineData.written`) before the kill, is there after the restart. Figures: docs/benchmarks-das.md.
  */
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
