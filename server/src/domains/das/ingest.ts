@@ -30,6 +30,7 @@ export class Ingest {
   /** A gateway's answers are handled one after the other, in the order they came (acknowledged before done). */
   private readonly answers = new Map<number, Promise<unknown>>();
   onAck: AckHandler | null = null;
+  private readonly inFlight = new Set<Promise<void>>();
 
   constructor(
     readonly directory: Directory,
@@ -51,7 +52,26 @@ export class Ingest {
   }
 
   /** One message of a gateway whose client id the caller has established (broker login, HTTP credentials). */
-  async handle(clientId: string, topic: string, payload: Buffer | string, known?: GatewayInfo): Promise<Outcome> {
+  handle(clientId: string, topic: string, payload: Buffer | string, known?: GatewayInfo): Promise<Outcome> {
+    const work = this.take(clientId, topic, payload, known);
+    const settled = work.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.inFlight.add(settled);
+    void settled.then(() => this.inFlight.delete(settled));
+    return work;
+  }
+
+  /**
+   * Waits for the messages being handled (one may wait for its gateway to be read from the database): a stop
+   * closes the broker, drains these, and only then writes the buffer, so a reading the broker acknowledged is kept.
+   */
+  async drain(): Promise<void> {
+    while (this.inFlight.size) await Promise.all([...this.inFlight]);
+  }
+
+  private async take(clientId: string, topic: string, payload: Buffer | string, known?: GatewayInfo): Promise<Outcome> {
     const m = TOPIC.exec(topic);
     if (!m || m[1] !== clientId) return 'topic';
     const gateway = known ?? (await this.directory.get(clientId));

@@ -24,7 +24,8 @@ declare module 'fastify' {
 
 /**
  * Builds the pipeline and ties it to the server's life: the broker starts when the server is ready; on close
- * the broker stops first (no new points), then the writer writes what it holds (a clean stop loses no point).
+ * the broker stops first (no new points), the messages being handled are finished, then the writer writes what it
+ * holds (a clean stop loses no point).
  */
 export function attachDas(app: FastifyInstance): DasRuntime {
   const open: OpenTenant = (tenantId, fn) => anonymousTenant(app, tenantId, fn);
@@ -40,7 +41,13 @@ export function attachDas(app: FastifyInstance): DasRuntime {
   const das: DasRuntime = { directory, writer, ingest, transport, open };
   app.decorate('das', das);
   app.healthParts.mqtt = () => transport?.status ?? { mode: 'off', state: 'off' };
-  app.healthParts.machineData = () => ({ buffered: writer.pending, dropped: writer.dropped, written: writer.written });
+  app.healthParts.machineData = () => ({
+    buffered: writer.pending,
+    dropped: writer.dropped,
+    written: writer.written,
+    lastWriteMs: writer.lastWriteMs,
+    slowestWriteMs: writer.slowestWriteMs,
+  });
   let stopDemo: () => Promise<void> = async () => undefined;
   app.addHook('onReady', async () => {
     await transport?.start();
@@ -53,6 +60,7 @@ export function attachDas(app: FastifyInstance): DasRuntime {
   app.addHook('onClose', async () => {
     await stopDemo();
     await transport?.close();
+    await ingest.drain();
     await writer.close();
   });
   return das;

@@ -138,7 +138,7 @@ export function machineTimesSql(
            from b cross join m left join hs on hs.id = m.id left join shb on shb.k = b.k and shb.id = m.id
            left join lt on lt.id = m.id),${
              states
-               ? `\n  ${stateDowntimeCtes(machines, `(${sql.p(first)}::date::timestamp at time zone ${tz})`, to)},`
+               ? `\n  ${stateDowntimeCtes(machines, `(${sql.p(first)}::date::timestamp at time zone ${tz})`, to, tz)},`
                : ''
            }
   -- The kept day figures (repair_day_figures) of the period, each with its bucket: a day finds it by a binary

@@ -134,7 +134,7 @@ export function placeTimesSql(
   return `${ctes},
   -- The connected machines' downtime from their run states (state-times.ts): they are read one by one, their
   -- orders' downtime is taken out of the place days and their states' put in.
-  ${stateDowntimeCtes(machines, from, to)},
+  ${stateDowntimeCtes(machines, from, to, tz)},
   -- The machines read one by one (see above), with their place.
   -- As arrays, so that the machines and their days are read through their keys (= any), a few thousand of them:
   -- the planner, guessing the candidates from lv's estimate, scanned every machine and a year of days.
