@@ -69,6 +69,7 @@ export const DEMO_STEPS: DemoStep[] = [
   { name: 'projects', madeIn: 'form_projects', fill: (db, t) => fillProjectDemo(db, t).then(done) },
   { name: 'integral', madeIn: 'integral_models', fill: (db, t) => fillIntegralDemo(db, t).then(done) },
   { name: 'printTemplates', madeIn: 'print_templates', fill: (db, t) => fillPrintDemo(db, t).then(done) },
-  { name: 'energy', madeIn: 'energy_meters', fill: (db, t, o) => fillEnergyDemo(db, t, o.history).then(done) },
+  // The connected machines before the energy meters, two of which read their energy tags.
   { name: 'machineData', madeIn: 'das_gateways', fill: (db, t, o) => fillDasDemo(db, t, o.history).then(done) },
+  { name: 'energy', madeIn: 'energy_meters', fill: (db, t, o) => fillEnergyDemo(db, t, o.history).then(done) },
 ];

@@ -92,6 +92,9 @@ export async function fillDasDemo(db: Database, tenantId: number, history: boole
         severity: 'warning',
       });
       const sim = new MachineSim(random(9_000 + i * 97));
+      // A machine's energy meter has counted for years before the history starts (the demo's energy meters that
+      // read it carry on from its register, energy/demo.ts).
+      sim.energy = 80_000 + i * 12_345;
       const cols = { tag: [] as number[], ms: [] as number[], v: [] as number[] };
       const states: { ts: number; state: RunState }[] = [];
       let values: Record<string, number> = {};

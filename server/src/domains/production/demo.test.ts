@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, tenantOf } from '../../platform/resources/testkit.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
-import { fillProductionHistory } from './demo.js';
+import { fillProductionHistory, LINE_STORE } from './demo.js';
 
 type Row = Record<string, unknown>;
 let t: TestApp;
@@ -36,5 +36,28 @@ describe('the demo factory', () => {
       expect(Number(m.quality)).toBeGreaterThan(95);
       expect(Number(m.oee)).toBeGreaterThan(0);
     }
+  });
+
+  it('draws the components of its orders from the line-side store by BOM, and of an order a new user releases', async () => {
+    const one = async (url: string) => (await api<Row[]>(t, 'GET', url, admin)).data[0]!;
+    const store = await one(`/api-user/warehouses/page?code=${LINE_STORE}`);
+    const bearing = await one('/api-manage/spareparts/page?code=SP-BRG-6205');
+    const onHand = async () =>
+      Number((await one(`/api-manage/spareparts/stock/page?sparePartId=${bearing.id}&warehouseId=${store.id}`)).onHand);
+    // The month of orders drew on release: a closed one shows its five stocked components, two bearings a unit.
+    const closed = await one(`/api-pm/planWork/page?code=WO-${day(-20).replaceAll('-', '')}`);
+    expect(closed).toMatchObject({ state: 'closed', warehouseId: store.id, materialIssue: 'release' });
+    const drawn = (await api<Row[]>(t, 'GET', `/api-wms/materialIssue/page?workOrderId=${closed.id}`, admin)).data;
+    expect(drawn).toHaveLength(5);
+    expect(drawn.every((d) => d.kind === 'release' && Number(d.quantity) > 0)).toBe(true);
+    expect(Number(drawn.find((d) => d.sparePartId === bearing.id)!.quantity)).toBe(2 * Number(closed.quantity));
+    // Next week's orders are planned: releasing one moves the stock.
+    const planned = await one(`/api-pm/planWork/page?code=WO-${day(6).replaceAll('-', '')}`);
+    expect(planned.state).toBe('planned');
+    const before = await onHand();
+    await api(t, 'POST', '/api-pm/planWork/release', admin, { id: planned.id });
+    expect(await onHand()).toBe(before - 2 * Number(planned.quantity));
+    const issues = (await api<Row[]>(t, 'GET', `/api-wms/materialIssue/page?workOrderId=${planned.id}`, admin)).data;
+    expect(issues.map((d) => d.kind)).toEqual(['release', 'release', 'release', 'release', 'release']);
   });
 });

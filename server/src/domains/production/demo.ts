@@ -5,6 +5,10 @@ import { getEntity } from '../../platform/resources/registry.js';
 import { createRow } from '../../platform/resources/write.js';
 import { type TenantTx, withTenant } from '../../platform/tenancy/tenant-tx.js';
 import { runAction } from '../../platform/workflow/run.js';
+import { sparePartEntity } from '../equipment/parts-resources.js';
+import { warehouseEntity, warehouseLineEntity } from '../plant/warehouses.js';
+import { saveDoc } from '../spare/documents.js';
+import { docEntity, wmsRuleEntity } from '../spare/resources.js';
 import { orderEntity } from './orders.js';
 import { reportWork } from './reporting.js';
 import {
@@ -35,6 +39,19 @@ const PROCEDURES: [string, string, string, number, number][] = [
   ['OP30', '装配', 'assembly', 1.1, 50],
   ['OP40', '终检', 'inspection', 0.5, 20],
 ];
+/**
+ * The components kept in the line-side store (线边库) as spare parts: the material's code, the part's code, name,
+ * specification, unit and price, and what the opening receipt brings (a month of orders and more). The bearing is
+ * the maintenance catalogue's own 6205 (a part both the machines and the product use).
+ */
+const STOCKED: [string, string, string, string, string, string, number][] = [
+  ['C-BAR45', 'PM-BAR45-25', '45#圆钢', 'Φ25', '千克', '6.20', 24_000],
+  ['C-HOUS', 'PM-HOUS-GB100', '铸铁箱体', 'HT250', '个', '260.00', 24_000],
+  ['C-GEAR', 'PM-GEAR-M2Z40', '斜齿轮', 'm2 z40', '个', '85.00', 48_000],
+  ['C-BRG', 'SP-BRG-6205', '深沟球轴承', '6205-2RS', '个', '18.50', 48_000],
+  ['C-BOLT', 'PM-BOLT-M8X25', '内六角螺栓', 'M8×25', '个', '0.35', 200_000],
+];
+export const LINE_STORE = 'WH-LINE';
 const REASONS = ['dimension', 'surface', 'material', 'setup', 'machine', 'operator'];
 
 /** A small deterministic random (the demo is the same on every start). */
@@ -53,11 +70,75 @@ const ids = async (tx: TenantTx, table: string) =>
     ).rows.map((r) => [r.code, Number(r.id)]),
   );
 
+/**
+ * The line-side store: a warehouse with a bin per stocked component, the components' spare parts (those the
+ * catalogue lacks), an opening purchase of each posted through the stock engine, and the warehouse rule that every
+ * work order draws its components from it by BOM on release. Returns the spare part of each stocked material.
+ */
+async function lineStore(tx: TenantTx): Promise<Map<string, number>> {
+  const parts = await ids(tx, 'spare_parts');
+  await insertRecords(
+    tx,
+    await readContext(tx, sparePartEntity, 'zh'),
+    STOCKED.filter(([, part]) => !parts.has(part)).map(([, code, name, specification, unit, price]) => ({
+      code,
+      name,
+      specification,
+      unit,
+      price,
+      category: '生产物料',
+    })),
+  );
+  const part = await ids(tx, 'spare_parts');
+  await insertRecords(tx, await readContext(tx, warehouseEntity, 'zh'), [
+    { code: LINE_STORE, name: '装配线边库', type: 'other', keeperId: tx.userId, remark: '减速机生产用零部件' },
+  ]);
+  const warehouseId = (await ids(tx, 'warehouses')).get(LINE_STORE)!;
+  await insertRecords(
+    tx,
+    await readContext(tx, warehouseLineEntity, 'zh'),
+    STOCKED.map(([, , name], i) => ({ warehouseId, code: `L-${String(i + 1).padStart(2, '0')}`, name })),
+  );
+  const bins = await tx.query<{ id: number; code: string }>(
+    'select id, code from warehouse_lines where tenant_id = $1 and warehouse_id = $2 order by code',
+    [tx.tenantId, warehouseId],
+  );
+  const receipt = await saveDoc(tx, 'zh', {
+    type: 'receipt',
+    reason: 'purchase',
+    warehouseId,
+    remark: '线边库期初入库',
+    lines: STOCKED.map(([, code, , , , unitCost, quantity], i) => ({
+      sparePartId: part.get(code),
+      quantity,
+      unitCost,
+      binId: bins.rows[i]?.id ?? null,
+    })),
+  });
+  for (const name of ['submit', 'approve', 'post'])
+    await runAction(tx, docEntity, name, receipt.id, {}, 'zh', { system: true });
+  await insertRecords(tx, await readContext(tx, wmsRuleEntity, 'zh'), [
+    { warehouseId, materialIssue: 'release', remark: '工单下达时按BOM从线边库领料' },
+  ]);
+  await tx.query("delete from messages where tenant_id = $1 and type_code in ('sparedoc', 'sparestock')", [
+    tx.tenantId,
+  ]);
+  return new Map(STOCKED.map(([material, code]) => [material, part.get(code)!]));
+}
+
 async function definitions(tx: TenantTx): Promise<{ product: number; routing: number } | null> {
+  const stocked = await lineStore(tx);
   await insertRecords(
     tx,
     await readContext(tx, materialEntity, 'zh'),
-    MATERIALS.map(([code, name, spec, unit, kind]) => ({ code, name, spec, unit, kind })),
+    MATERIALS.map(([code, name, spec, unit, kind]) => ({
+      code,
+      name,
+      spec,
+      unit,
+      kind,
+      ...(stocked.has(code) ? { sparePartId: stocked.get(code) } : {}),
+    })),
   );
   const mat = await ids(tx, 'production_materials');
   const bomCtx = await readContext(tx, bomEntity, 'zh');
