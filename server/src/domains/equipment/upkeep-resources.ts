@@ -20,6 +20,8 @@ export const equipmentPictureEntity = defineEntity({
   table: 'equipment_pictures',
   ns: 'equipment',
   prefix: '/api-manage/pictureanagement',
+  // No import: a spreadsheet cannot carry the photos a picture record is for.
+  actions: ['page', 'all', 'get', 'save', 'update', 'del', 'exportexcel'],
   permissions: pagePerms('equipment:pictures'),
   nameField: 'title',
   customFields: false,
