@@ -69940,6 +69940,65 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api-mes/notify/get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** mesnotify: one record */
+        get: {
+            parameters: {
+                query: {
+                    id: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data?: {
+                                account?: string | null;
+                                /** Format: date-time */
+                                createdAt?: string;
+                                createdBy?: number | null;
+                                createdByName?: string | null;
+                                id?: number;
+                                /** Format: date-time */
+                                registeredAt?: string | null;
+                                /** Format: date-time */
+                                updatedAt?: string;
+                                updatedBy?: number | null;
+                                /** @description id of user */
+                                userId?: number | null;
+                                userName?: string | null;
+                            };
+                            /** @description the field a business error (rtnCode 201) concerns */
+                            field?: string;
+                            msg?: string;
+                            rtnCode?: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api-mes/notify/page": {
         parameters: {
             query?: never;

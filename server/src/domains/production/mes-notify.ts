@@ -19,7 +19,7 @@ export const mesNotifyEntity = defineEntity({
   table: 'mes_notify_registrations',
   ns: 'production',
   prefix: '/api-mes/notify',
-  actions: ['page'],
+  actions: ['page', 'get'],
   permissions: {
     view: P.orderView,
     add: P.orderAdd,
