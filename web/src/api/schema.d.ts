@@ -23459,7 +23459,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** customform: show the form in the menu under a group (moves it when already published) */
+        /** customform: show the form in the menu under a group (moves it when already published); a project form becomes a fromproject leaf opening its projects (/project/index/<code>) */
         post: {
             parameters: {
                 query?: never;
@@ -58134,6 +58134,102 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api-manage/meta/mesnotify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** mesnotify: metadata (fields with custom fields, labels, options) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data?: {
+                                name?: string;
+                            } & {
+                                [key: string]: unknown;
+                            };
+                            msg?: string;
+                            rtnCode?: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api-manage/meta/mesnotify/options/{field}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** mesnotify: choices of a reference field */
+        get: {
+            parameters: {
+                query?: {
+                    ids?: string;
+                    keyword?: string;
+                    limit?: number;
+                    within?: number;
+                };
+                header?: never;
+                path: {
+                    field: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data?: {
+                                code?: string | null;
+                                label?: string;
+                                parent?: number | null;
+                                value?: number;
+                            }[];
+                            msg?: string;
+                            rtnCode?: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api-manage/meta/mesurplan": {
         parameters: {
             query?: never;
@@ -64392,11 +64488,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** formproject: the code and execution fields of a project form (its fields: /api-manage/meta/form/<code>) */
+        /** formproject: the id, code and execution fields of a project form by id or code (its fields: /api-manage/meta/form/<code>) */
         get: {
             parameters: {
-                query: {
-                    formId: number;
+                query?: {
+                    code?: string;
+                    formId?: number;
                 };
                 header?: never;
                 path?: never;
@@ -69776,6 +69873,191 @@ export interface paths {
                             rtnCode?: number;
                         } & {
                             [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api-mes/message/notifyRegister": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** mesnotify: register the caller's account for MES messages (production orders' steps); tenantID and account must be the caller's own and the company an MES company */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        account: string;
+                        tenantID: number | string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data?: {
+                                account?: string;
+                                id?: number;
+                                registeredAt?: string;
+                                userId?: number;
+                            };
+                            /** @description the field a business error (rtnCode 201) concerns */
+                            field?: string;
+                            msg?: string;
+                            rtnCode?: number;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api-mes/notify/get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** mesnotify: one record */
+        get: {
+            parameters: {
+                query: {
+                    id: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data?: {
+                                account?: string | null;
+                                /** Format: date-time */
+                                createdAt?: string;
+                                createdBy?: number | null;
+                                createdByName?: string | null;
+                                id?: number;
+                                /** Format: date-time */
+                                registeredAt?: string | null;
+                                /** Format: date-time */
+                                updatedAt?: string;
+                                updatedBy?: number | null;
+                                /** @description id of user */
+                                userId?: number | null;
+                                userName?: string | null;
+                            };
+                            /** @description the field a business error (rtnCode 201) concerns */
+                            field?: string;
+                            msg?: string;
+                            rtnCode?: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api-mes/notify/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** mesnotify: a page of records */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description contains */
+                    account?: string;
+                    /** @description matches code or name */
+                    keyword?: string;
+                    limit?: number;
+                    order?: "asc" | "desc" | "ascending" | "descending" | "";
+                    page?: number;
+                    registeredAtFrom?: string;
+                    registeredAtTo?: string;
+                    /** @description a sortable field, or -field for descending */
+                    sort?: string;
+                    /** @description filter (eq) */
+                    userId?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            count?: number;
+                            data?: {
+                                account?: string | null;
+                                /** Format: date-time */
+                                createdAt?: string;
+                                createdBy?: number | null;
+                                createdByName?: string | null;
+                                id?: number;
+                                /** Format: date-time */
+                                registeredAt?: string | null;
+                                /** Format: date-time */
+                                updatedAt?: string;
+                                updatedBy?: number | null;
+                                /** @description id of user */
+                                userId?: number | null;
+                                userName?: string | null;
+                            }[];
+                            /** @description the field a business error (rtnCode 201) concerns */
+                            field?: string;
+                            msg?: string;
+                            rtnCode?: number;
                         };
                     };
                 };
@@ -77916,6 +78198,7 @@ export interface paths {
                         code: string;
                         contact?: string | null;
                         expiryDate?: string | null;
+                        isMes?: boolean;
                         /** @enum {string} */
                         language?: "zh" | "en" | "tw";
                         name: string;
@@ -78077,6 +78360,7 @@ export interface paths {
                         contact?: string | null;
                         expiryDate?: string | null;
                         id: number;
+                        isMes?: boolean;
                         /** @enum {string} */
                         language?: "zh" | "en" | "tw";
                         name?: string;

@@ -14,6 +14,7 @@ import { createStore, useStore } from '../platform/store';
 import { toast } from '../platform/ui/feedback';
 import { generateRoutes } from './generate-routes';
 import { menuPermissions, menusToRoutes } from './menu-routes';
+import { registerMesNotify } from './mes-notify';
 import type { MenuNode, RouteRecord } from './route-types';
 import type { CurrentUser, UserInfo } from './session-types';
 import { LAYOUT_ROUTES } from './static-routes';
@@ -105,6 +106,8 @@ export function bootstrapSession(): Promise<void> {
       const [user, menus] = await Promise.all([getData<CurrentUser>('/api-user/users/current'), loadMenuRoutes()]);
       if (!user) throw new SessionError(i18n.t('errors:verificationFailed'));
       storeUser(user);
+      // MES messages (spec 7.1): registered when the session's isMes is set, without holding up the start.
+      void registerMesNotify(user);
       await loadMenuLocale(currentLang());
       const permissions = [...new Set([...(user.permissions ?? []), ...menus.codes])];
       writeSession('isDesign', permissions.includes(DESIGN_SCAN) ? '1' : '0');

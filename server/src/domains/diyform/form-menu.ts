@@ -6,6 +6,22 @@ import { saveOwnMenu, updateOwnMenu } from '../menu/tenant-menus.js';
 /** The url of a form's menu leaf; its query is the form code, so the leaf's path is /showform/<code> (spec 2.6). */
 export const FORM_MENU_URL = '/showform';
 
+/**
+ * The url of a project form's menu leaf (spec 2.6, a leaf that belongs to a project): marked fromproject, its query
+ * is the form code, so the leaf's path is /project/index/<code>, the projects of that form.
+ */
+export const PROJECT_MENU_URL = '/project/index';
+
+/**
+ * The buttons of a project form's page: the project codes of /project/index (project:<action>), so a role given
+ * the form's menu may work on projects as the project page's buttons allow.
+ */
+export const PROJECT_ACTIONS = ['view', 'add', 'edit', 'delete', 'execute', 'audit', 'export'] as const;
+
+/** The menu url of a form by its kind: a project form's projects, or an ordinary form's records. */
+export const formMenuUrl = (form: { project?: unknown }): string =>
+  form.project === true ? PROJECT_MENU_URL : FORM_MENU_URL;
+
 /** The buttons of a form's page; each is the permission code diyform:<code>:<action>. */
 export const FORM_ACTIONS = ['view', 'add', 'edit', 'delete', 'import', 'export'] as const;
 export type FormAction = (typeof FORM_ACTIONS)[number];
@@ -26,21 +42,25 @@ export const formTitles = (form: { name?: unknown; nameEn?: unknown; nameTw?: un
 export async function publishForm(tx: TenantTx, form: WireRow, parentId: string): Promise<string> {
   const titles = formTitles(form);
   const code = String(form.code);
+  const project = form.project === true;
   return saveOwnMenu(tx, {
     parentId,
     menuname: titles.zh,
     titles: { en: titles.en, tw: titles.tw },
-    url: FORM_MENU_URL,
+    url: formMenuUrl(form),
     query: code,
     hidden: Number(form.state) !== 1,
-    buttons: FORM_ACTIONS.map((a) => ({ name: t('zh', `button.${a}`), ext4: formPermission(code, a) })),
+    fromproject: project,
+    buttons: project
+      ? PROJECT_ACTIONS.map((a) => ({ name: t('zh', `button.${a}`), ext4: `project:${a}` }))
+      : FORM_ACTIONS.map((a) => ({ name: t('zh', `button.${a}`), ext4: formPermission(code, a) })),
   });
 }
 
 /** Keeps the form's menu leaf (if published) in step with its name and state. */
 export async function syncFormMenu(tx: TenantTx, form: WireRow): Promise<void> {
   const titles = formTitles(form);
-  await updateOwnMenu(tx, FORM_MENU_URL, String(form.code), {
+  await updateOwnMenu(tx, formMenuUrl(form), String(form.code), {
     menuname: titles.zh,
     titles: { en: titles.en, tw: titles.tw },
     hidden: Number(form.state) !== 1,

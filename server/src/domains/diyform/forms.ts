@@ -14,12 +14,14 @@ export interface FormRow {
   nameEn: string | null;
   nameTw: string | null;
   state: number;
+  /** A project form: its records are projects' values, read by whoever works on projects. */
+  project?: boolean;
 }
 
 /** The caller's tenant's form of a code (any state); 404 with a translated message when there is none. */
 export async function loadForm(tx: TenantTx, code: string): Promise<FormRow> {
   const r = await tx.query<FormRow>(
-    `select id, code, name, name_en as "nameEn", name_tw as "nameTw", state from custom_forms
+    `select id, code, name, name_en as "nameEn", name_tw as "nameTw", state, project from custom_forms
       where tenant_id = $1 and code = $2`,
     [tx.tenantId, code],
   );
@@ -28,6 +30,9 @@ export async function loadForm(tx: TenantTx, code: string): Promise<FormRow> {
 }
 
 const DESIGN = 'setUp:diyform:design';
+
+/** Who works on projects (project:<action>, the buttons of /project/index and of a project form's menu) reads its form. */
+const PROJECT_READERS = ['project:view', 'project:add', 'project:edit', 'project:execute', 'project:audit'];
 
 /**
  * The records of one form: rows of form_records with that form_id (the entity's scope), every value in the
@@ -45,7 +50,7 @@ export function formRecordsEntity(form: FormRow, textField: string | null): Enti
     title: formTitles(form),
     permissions: {
       // Designers may look at the records (the preview of /setUp/diyform), not change them.
-      view: [formPermission(code, 'view'), DESIGN],
+      view: [formPermission(code, 'view'), DESIGN, ...(form.project ? PROJECT_READERS : [])],
       add: formPermission(code, 'add'),
       edit: formPermission(code, 'edit'),
       delete: formPermission(code, 'delete'),

@@ -32,19 +32,22 @@ export async function projectRoutes(app: FastifyInstance): Promise<void> {
     (req) => req.tenant(async (tx) => ok(await projectView(tx, req.lang, req.query.id))),
   );
 
-  app.get<{ Querystring: { formId: number } }>(
+  app.get<{ Querystring: { formId?: number; code?: string } }>(
     '/api-manage/project/form',
     {
       config: { permission: [PJ.view, PJ.add, PJ.edit] },
       schema: {
         tags: ['formproject'],
         summary:
-          'formproject: the code and execution fields of a project form (its fields: /api-manage/meta/form/<code>)',
-        querystring: { type: 'object', required: ['formId'], properties: { formId: id } },
+          'formproject: the id, code and execution fields of a project form by id or code (its fields: /api-manage/meta/form/<code>)',
+        querystring: {
+          type: 'object',
+          properties: { formId: id, code: { type: 'string', minLength: 1, maxLength: 40 } },
+        },
         response: { 200: anyEnvelope },
       },
     },
-    (req) => req.tenant(async (tx) => ok(await projectFormInfo(tx, req.lang, req.query.formId))),
+    (req) => req.tenant(async (tx) => ok(await projectFormInfo(tx, req.lang, req.query))),
   );
 
   app.post<{ Body: Record<string, unknown> }>(

@@ -1,4 +1,4 @@
-import { AppError, businessError, notFound } from '../../platform/http/errors.js';
+import { AppError, businessError, invalid, notFound } from '../../platform/http/errors.js';
 import type { Lang } from '../../platform/i18n/index.js';
 import type { Field } from '../../platform/resources/model.js';
 import { getRow, type ReadContext, readContext } from '../../platform/resources/read.js';
@@ -61,8 +61,25 @@ function pick(pf: ProjectForm, values: Record<string, unknown>, execution: boole
   return out;
 }
 
-/** The form a project is added on: its code (its fields are the metadata of form/<code>) and execution fields. */
-export async function projectFormInfo(tx: TenantTx, lang: Lang, formId: unknown): Promise<WireRow> {
+/**
+ * The form a project is added on, by id or by code (a fromproject menu leaf names its form by code): its id, its
+ * code (its fields are the metadata of form/<code>), its names and execution fields.
+ */
+export async function projectFormInfo(
+  tx: TenantTx,
+  lang: Lang,
+  by: { formId?: number; code?: string },
+): Promise<WireRow> {
+  let formId: unknown = by.formId;
+  if (formId === undefined) {
+    if (!by.code) throw invalid('formId', 'errors.validation.required');
+    const r = await tx.query<{ id: number }>('select id from custom_forms where tenant_id = $1 and code = $2', [
+      tx.tenantId,
+      by.code,
+    ]);
+    if (!r.rows[0]) throw notFound('diyform.formNotFound');
+    formId = r.rows[0].id;
+  }
   const pf = await projectForm(tx, formId, lang);
   return { formId: Number(formId), formCode: pf.code, executionFields: pf.executionKeys };
 }

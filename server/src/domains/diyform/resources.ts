@@ -3,7 +3,11 @@ import { menuPermissions } from '../../platform/resources/permit.js';
 import { defineEntity } from '../../platform/resources/registry.js';
 import type { FieldIssue } from '../../platform/resources/types.js';
 import { deleteOwnMenus } from '../menu/tenant-menus.js';
-import { FORM_MENU_URL, formEntityName, syncFormMenu } from './form-menu.js';
+import { FORM_MENU_URL, formEntityName, PROJECT_MENU_URL, syncFormMenu } from './form-menu.js';
+
+/** A form's menu leaf: its records' page or, for a project form, its projects' page. */
+const OWN_MENU = (t: string) =>
+  `m.owner_tenant_id = ${t}.tenant_id and m.url in ('${FORM_MENU_URL}', '${PROJECT_MENU_URL}') and m.query = ${t}.code`;
 
 /**
  * A tenant's own form (settings > diyform): a new kind of record declared as data. Its fields are rows of
@@ -55,21 +59,22 @@ export const customFormEntity = defineEntity({
     {
       name: 'published',
       type: 'boolean',
-      computed: (t) =>
-        `exists (select 1 from menus m where m.owner_tenant_id = ${t}.tenant_id and m.url = '${FORM_MENU_URL}' and m.query = ${t}.code)`,
+      computed: (t) => `exists (select 1 from menus m where ${OWN_MENU(t)})`,
     },
     {
       name: 'menuParentId',
       type: 'string',
       list: false,
-      computed: (t) =>
-        `select m.parent_id::text from menus m where m.owner_tenant_id = ${t}.tenant_id and m.url = '${FORM_MENU_URL}' and m.query = ${t}.code limit 1`,
+      computed: (t) => `select m.parent_id::text from menus m where ${OWN_MENU(t)} limit 1`,
     },
   ],
   hooks: {
     async check(_tx, row, existing) {
       const issues: FieldIssue[] = [];
       if (existing && row.code !== existing.code) issues.push({ field: 'code', key: 'unchangeable' });
+      // A published form's menu is the page of its kind (records or projects): it is unpublished before it changes.
+      if (existing?.published === true && Boolean(row.project) !== Boolean(existing.project))
+        issues.push({ field: 'project', key: 'diyform.projectWhilePublished' });
       const keys = row.executionFields;
       if (keys !== null && keys !== undefined && (!Array.isArray(keys) || keys.some((k) => typeof k !== 'string')))
         issues.push({ field: 'executionFields', key: 'invalid' });
@@ -94,7 +99,7 @@ export const customFormEntity = defineEntity({
         tx.tenantId,
         codes.map(formEntityName),
       ]);
-      await deleteOwnMenus(tx, FORM_MENU_URL, codes);
+      await deleteOwnMenus(tx, [FORM_MENU_URL, PROJECT_MENU_URL], codes);
     },
   },
 });

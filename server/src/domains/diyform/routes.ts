@@ -13,7 +13,7 @@ import {
 } from '../../platform/resources/state-switch.js';
 import type { TenantTx } from '../../platform/tenancy/tenant-tx.js';
 import { deleteOwnMenus, isMenuGroup, menuGroups } from '../menu/tenant-menus.js';
-import { FORM_MENU_URL, formEntityName, formTitles, publishForm, syncFormMenu } from './form-menu.js';
+import { FORM_MENU_URL, formEntityName, formTitles, PROJECT_MENU_URL, publishForm, syncFormMenu } from './form-menu.js';
 import { formFields, formRecords, loadForm } from './forms.js';
 import { projectRoutes } from './project-routes.js';
 import { customFormEntity } from './resources.js';
@@ -77,7 +77,8 @@ export async function diyformRoutes(app: FastifyInstance): Promise<void> {
       config: { permission: DESIGN },
       schema: {
         tags: ['customform'],
-        summary: 'customform: show the form in the menu under a group (moves it when already published)',
+        summary:
+          'customform: show the form in the menu under a group (moves it when already published); a project form becomes a fromproject leaf opening its projects (/project/index/<code>)',
         body: {
           type: 'object',
           required: ['id', 'parentId'],
@@ -113,7 +114,7 @@ export async function diyformRoutes(app: FastifyInstance): Promise<void> {
     (req) =>
       req.tenant(async (tx) => {
         const form = await formById(tx, req.body.id);
-        return ok({ deleted: await deleteOwnMenus(tx, FORM_MENU_URL, [String(form.code)]) });
+        return ok({ deleted: await deleteOwnMenus(tx, [FORM_MENU_URL, PROJECT_MENU_URL], [String(form.code)]) });
       }),
   );
 

@@ -15,6 +15,7 @@ interface CurrentRow {
   company_code: string;
   logo: string | null;
   instransfer: boolean;
+  is_mes: boolean;
   group_lead: boolean;
   expiry_date: string | null;
   overdue_days: number;
@@ -39,7 +40,7 @@ export async function userRoles(tx: TenantTx, p: Principal): Promise<string[]> {
 export async function loadCurrentUser(tx: TenantTx, p: Principal) {
   const r = await tx.query<CurrentRow>(
     `select u.id, u.tenant_id, u.username, u.peoplename, u.organization_id, u.created_by, u.must_change_password, u.avatar,
-            c.id as company_id, c.name as company_name, c.code as company_code, c.logo, c.instransfer,
+            c.id as company_id, c.name as company_name, c.code as company_code, c.logo, c.instransfer, c.is_mes,
             coalesce(c.group_id = c.id, false) as group_lead,
             to_char(c.expiry_date, 'YYYY-MM-DD') as expiry_date,
             greatest(0, coalesce(current_date - c.expiry_date, 0))::int as overdue_days,
@@ -78,6 +79,7 @@ export async function loadCurrentUser(tx: TenantTx, p: Principal) {
     avatar: u.avatar ?? '',
     accountOverdue: u.overdue_days,
     updatePassword: u.must_change_password,
-    isMes: false,
+    /** The company is an MES company (set by the operator): the web registers for MES messages after login. */
+    isMes: u.is_mes,
   };
 }

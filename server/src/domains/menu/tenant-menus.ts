@@ -16,6 +16,8 @@ export interface OwnMenu {
   url: string;
   query: string;
   hidden: boolean;
+  /** The leaf opens a project page (spec 2.6: a leaf with a query that belongs to a project). */
+  fromproject?: boolean;
   /** Buttons (permission codes) of the page: created with the menu, kept as they are afterwards. */
   buttons: { name: string; ext4: string }[];
 }
@@ -39,17 +41,28 @@ export async function saveOwnMenu(tx: TenantTx, m: OwnMenu): Promise<string> {
   if (known) {
     await tx.query(
       `update menus set parent_id = $2, menuname = $3, titles = $4::jsonb, hidden = $5,
-              sort = case when parent_id = $2 then sort else $6 end
+              sort = case when parent_id = $2 then sort else $6 end, fromproject = $8
         where id = $1 and owner_tenant_id = $7`,
-      [known, m.parentId, m.menuname, titles, m.hidden, sort.rows[0]!.next, tx.tenantId],
+      [known, m.parentId, m.menuname, titles, m.hidden, sort.rows[0]!.next, tx.tenantId, m.fromproject ?? false],
     );
     return known;
   }
   const id = randomUUID();
   await tx.query(
-    `insert into menus(id, parent_id, menuname, titles, url, query, sort, hidden, owner_tenant_id)
-     values ($1, $2, $3, $4::jsonb, $5, $6, $7, $8, $9)`,
-    [id, m.parentId, m.menuname, titles, m.url, m.query, sort.rows[0]!.next, m.hidden, tx.tenantId],
+    `insert into menus(id, parent_id, menuname, titles, url, query, sort, hidden, owner_tenant_id, fromproject)
+     values ($1, $2, $3, $4::jsonb, $5, $6, $7, $8, $9, $10)`,
+    [
+      id,
+      m.parentId,
+      m.menuname,
+      titles,
+      m.url,
+      m.query,
+      sort.rows[0]!.next,
+      m.hidden,
+      tx.tenantId,
+      m.fromproject ?? false,
+    ],
   );
   for (const [i, b] of m.buttons.entries())
     await tx.query('insert into menu_buttons(id, menu_id, name, ext4, sort) values ($1, $2, $3, $4, $5)', [
@@ -77,13 +90,12 @@ export async function updateOwnMenu(
   );
 }
 
-/** Deletes the tenant's menus of a url and these queries (role grants of them go too); returns how many. */
-export async function deleteOwnMenus(tx: TenantTx, url: string, queries: string[]): Promise<number> {
-  const r = await tx.query('delete from menus where owner_tenant_id = $1 and url = $2 and query = any($3::text[])', [
-    tx.tenantId,
-    url,
-    queries,
-  ]);
+/** Deletes the tenant's menus of these urls and queries (role grants of them go too); returns how many. */
+export async function deleteOwnMenus(tx: TenantTx, url: string | string[], queries: string[]): Promise<number> {
+  const r = await tx.query(
+    'delete from menus where owner_tenant_id = $1 and url = any($2::text[]) and query = any($3::text[])',
+    [tx.tenantId, Array.isArray(url) ? url : [url], queries],
+  );
   return r.rowCount;
 }
 

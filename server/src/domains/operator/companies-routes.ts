@@ -24,7 +24,7 @@ import { moveCompaniesToVersion } from './version-moves.js';
 
 const COMPANY_COLUMNS = `c.id, c.name, c.code, c.logo, to_char(c.expiry_date, 'YYYY-MM-DD') as "expiryDate",
   c.version_id as "versionId", v.name as "versionName", c.state, c.is_platform as "isPlatform", c.contact, c.phone,
-  c.address, c.language, c.timezone, c.instransfer, c.created_at as "createdAt", c.updated_at as "updatedAt",
+  c.address, c.language, c.timezone, c.instransfer, c.is_mes as "isMes", c.created_at as "createdAt", c.updated_at as "updatedAt",
   greatest(0, coalesce(current_date - c.expiry_date, 0))::int as "accountOverdue", c.user_limit as "userLimit",
   c.group_id as "groupId", (select g.name from companies g where g.id = c.group_id) as "groupName"`;
 const FROM = 'companies c left join sys_versions v on v.id = c.version_id';
@@ -70,6 +70,8 @@ interface CompanyBody {
   timezone?: string;
   logo?: string | null;
   userLimit?: number | null;
+  /** An MES company: its people register for MES messages after login (domains/production/mes-notify.ts). */
+  isMes?: boolean;
 }
 
 const userLimit = { type: ['integer', 'null'], minimum: 1, maximum: 100000 };
@@ -175,6 +177,7 @@ export async function companyRoutes(app: FastifyInstance): Promise<void> {
             verifypassword: filter(200),
             peoplename: text(50),
             userLimit,
+            isMes: { type: 'boolean' },
             ...profileProps,
           },
         },
@@ -215,6 +218,7 @@ export async function companyRoutes(app: FastifyInstance): Promise<void> {
         });
         if (b.userLimit)
           await tx.query('update companies set user_limit = $2 where id = $1', [made.companyId, b.userLimit]);
+        if (b.isMes) await tx.query('update companies set is_mes = true where id = $1', [made.companyId]);
         return made;
       });
       return ok({ id: created.companyId, adminId: created.adminId });
@@ -238,6 +242,7 @@ export async function companyRoutes(app: FastifyInstance): Promise<void> {
             expiryDate: optDate,
             versionId: { anyOf: [id, { type: 'null' }] },
             userLimit,
+            isMes: { type: 'boolean' },
             ...profileProps,
             updatedAt: readVersionSchema,
           },
@@ -268,7 +273,8 @@ export async function companyRoutes(app: FastifyInstance): Promise<void> {
                   contact = case when $7 then $8 else contact end, phone = case when $9 then $10 else phone end,
                   address = case when $11 then $12 else address end, language = coalesce($13, language),
                   timezone = coalesce($14, timezone),
-                  user_limit = case when $15 then $16::int else user_limit end, updated_at = now()
+                  user_limit = case when $15 then $16::int else user_limit end,
+                  is_mes = coalesce($17, is_mes), updated_at = now()
             where id = $1`,
           [
             b.id,
@@ -287,6 +293,7 @@ export async function companyRoutes(app: FastifyInstance): Promise<void> {
             b.timezone ?? null,
             b.userLimit !== undefined,
             b.userLimit ?? null,
+            b.isMes ?? null,
           ],
         );
         if (r.rowCount === 0) throw notFound('errors.company.notFound');

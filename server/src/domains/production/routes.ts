@@ -8,6 +8,7 @@ import { resourceRoutes } from '../../platform/resources/routes.js';
 import type { WireRow } from '../../platform/resources/types.js';
 import { workflowRoutes } from '../../platform/workflow/routes.js';
 import { explode, whereUsed } from './bom.js';
+import { mesNotifyRoutes } from './mes-notify-routes.js';
 import { orderEntities, orderEntity, workReportEntity } from './orders.js';
 import { P } from './permissions.js';
 import { productionReports } from './report-routes.js';
@@ -28,6 +29,7 @@ const qtyText = { type: ['number', 'string'], maxLength: 20 } as const;
 export const productionRoutes: FastifyPluginAsync = async (app) => {
   await app.register(resourceRoutes([...masterEntities, ...orderEntities, materialIssueEntity]));
   await app.register(workflowRoutes([orderEntity]));
+  await app.register(mesNotifyRoutes);
   await app.register(productionReports);
 
   app.post<{ Body: { id: number; quantities: (number | string)[] } }>(

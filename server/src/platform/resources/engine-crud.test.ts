@@ -74,6 +74,7 @@ const WRITTEN_BY_OTHERS: Record<string, string> = {
   alarm: "opened and cleared by the alarm job from the machines' values (domains/das/alarms.test.ts)",
   integralledger: 'points written by workflow steps and by adjustments (domains/integral/integral.test.ts)',
   materialissue: "components drawn by work orders' releases and reports (domains/production/stock.test.ts)",
+  mesnotify: 'an MES account registers itself after login (domains/production/mes-notify.test.ts)',
 };
 /** Entities with save but without the page, update or delete route, and why. */
 const NO_PAGE: Record<string, string> = {

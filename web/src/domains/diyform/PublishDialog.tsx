@@ -62,7 +62,10 @@ export function PublishDialog({ form, onClose, onDone }: Props) {
       okButtonProps={{ disabled: !parentId, 'data-testid': 'publish-ok' }}
     >
       <Form layout="vertical">
-        <Form.Item label={t('publish.parent')} extra={t('publish.hint')}>
+        <Form.Item
+          label={t('publish.parent')}
+          extra={t(form.project === true ? 'publish.projectHint' : 'publish.hint')}
+        >
           <TreeSelect
             value={parentId}
             onChange={(v: string) => setChosen(v)}

@@ -29,6 +29,15 @@ export const fetchProjectForm = async (formId: number) =>
   (await http.get<Envelope<{ formCode: string; executionFields: string[] }>>('/api-manage/project/form', { formId }))
     .data;
 
+/** The project form a fromproject menu leaf names by its code (its query). */
+export const fetchProjectFormByCode = async (code: string) =>
+  (
+    await http.get<Envelope<{ formId: number; formCode: string; executionFields: string[] }>>(
+      '/api-manage/project/form',
+      { code },
+    )
+  ).data;
+
 export const saveProject = async (body: Record<string, unknown>) =>
   (await http.post<Envelope<ProjectView>>('/api-manage/project/save', body)).data;
 

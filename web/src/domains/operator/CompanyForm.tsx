@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { DatePicker, Form, Input, InputNumber, Modal, Select } from 'antd';
+import { DatePicker, Form, Input, InputNumber, Modal, Select, Switch } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,6 +16,7 @@ interface Values {
   versionId?: number | null;
   expiry?: Dayjs | null;
   userLimit?: number | null;
+  isMes?: boolean;
   contact?: string;
   phone?: string;
   language?: string;
@@ -93,6 +94,7 @@ export function CompanyForm({
           ...company,
           expiry: company.expiryDate ? dayjs(company.expiryDate) : null,
           language: company.language ?? 'zh',
+          isMes: company.isMes ?? false,
         }}
       >
         <Form.Item name="name" label={t('company.fields.name')} rules={required(t('company.fields.name'))}>
@@ -146,6 +148,14 @@ export function CompanyForm({
             style={{ width: '100%' }}
             placeholder={t('company.noLimit')}
           />
+        </Form.Item>
+        <Form.Item
+          name="isMes"
+          label={t('company.fields.isMes')}
+          extra={t('company.isMesHint')}
+          valuePropName="checked"
+        >
+          <Switch data-testid="company-is-mes" />
         </Form.Item>
         <Form.Item name="contact" label={t('company.fields.contact')}>
           <Input maxLength={50} />

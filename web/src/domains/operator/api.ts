@@ -53,6 +53,8 @@ export interface Company {
   menuCount?: number;
   adminUsername?: string | null;
   userLimit?: number | null;
+  /** An MES company: its people's sessions carry isMes and register for MES messages after login. */
+  isMes?: boolean;
   groupId?: number | null;
   groupName?: string | null;
   /** When it was last saved: an edit sends it back, and the server refuses it over someone else's later save. */
