@@ -46,11 +46,12 @@ create table energy_place_days (
   valley_c_n integer not null,
   -- One place's days in order (a workshop's year).
   primary key (tenant_id, level, place_id, energy_type, day)
-);
+)
+-- Every reading updates its places' rows of the day: room on their page for the new version (no index names a
+-- column that changes), so that the old ones are pruned there.
+with (fillfactor = 50);
 -- A period's days of every place of a level (a year by workshop).
 create index energy_place_days_day_idx on energy_place_days (tenant_id, level, day);
--- The rows emptied by a statement, found without reading the others.
-create index energy_place_days_empty_idx on energy_place_days (tenant_id) where meters = 0;
 select eam_protect('energy_place_days');
 
 -- The places a meter counts in (none when it is deleted or absent): the whole tenant, its factory, workshop and
@@ -70,13 +71,21 @@ $$;
 -- A meter day added to (sign 1) or taken from (sign -1) a place of a level and an energy type.
 create type energy_place_delta as (sign integer, level text, place_id bigint, energy_type text, d energy_meter_days);
 
--- The signed meter days summed into their place days, in key order so that two writers never wait for each other
--- crosswise; the rows left without meter days go. A company being deleted takes its rows along (on delete cascade).
+-- The signed meter days summed into their place days; the rows left without meter days go. A company being deleted
+-- takes its rows along (on delete cascade). Every write of a tenant's meters adds to the same rows (the whole
+-- tenant's day), and one transaction may do it in several statements (an import, meter by meter): the tenant's
+-- place writers take turns from their first such statement to their commit, so that two of them never wait for
+-- each other's rows crosswise.
 create or replace function eam_place_days_put(deltas energy_place_delta[]) returns void language plpgsql as $$
+declare
+  emptied integer;
 begin
   if deltas is null or cardinality(deltas) = 0 then
     return;
   end if;
+  perform pg_advisory_xact_lock(hashtext('energy_place_days'), t.tenant_id::integer)
+     from (select distinct (x.d).tenant_id from unnest(deltas) x order by 1) t;
+  with put as (
   insert into energy_place_days as p (tenant_id, level, place_id, energy_type, day, meters, quantity, cost, cost_n,
       unpriced, unpriced_n, sharp_q, sharp_q_n, sharp_c, sharp_c_n, peak_q, peak_q_n, peak_c, peak_c_n,
       flat_q, flat_q_n, flat_c, flat_c_n, valley_q, valley_q_n, valley_c, valley_c_n)
@@ -107,8 +116,15 @@ begin
     flat_q = p.flat_q + excluded.flat_q, flat_q_n = p.flat_q_n + excluded.flat_q_n,
     flat_c = p.flat_c + excluded.flat_c, flat_c_n = p.flat_c_n + excluded.flat_c_n,
     valley_q = p.valley_q + excluded.valley_q, valley_q_n = p.valley_q_n + excluded.valley_q_n,
-    valley_c = p.valley_c + excluded.valley_c, valley_c_n = p.valley_c_n + excluded.valley_c_n;
-  delete from energy_place_days where meters = 0;
+    valley_c = p.valley_c + excluded.valley_c, valley_c_n = p.valley_c_n + excluded.valley_c_n
+  returning p.meters)
+  select count(*) filter (where put.meters = 0) into emptied from put;
+  if emptied > 0 then
+    delete from energy_place_days p
+     using (select distinct (x.d).tenant_id, x.level, x.place_id, x.energy_type, (x.d).day from unnest(deltas) x) k
+     where p.tenant_id = k.tenant_id and p.level = k.level and p.place_id = k.place_id
+       and p.energy_type = k.energy_type and p.day = k.day and p.meters = 0;
+  end if;
 end $$;
 
 -- Meter days gone (taken away) and come (added) at the places their meters count in now.

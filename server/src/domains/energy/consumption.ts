@@ -328,14 +328,14 @@ export function consumptionSql(
                                        (null, k.unpriced, null)) p(key, q, c)
            where p.q is not null) k`
       : '(select k.day, k.key, k.quantity as q, k.cost as c, k.unpriced as u from k) k';
-  // Summed per day (a date, cheap to group) and key first; the bucket's text is made of the few sums.
+  // Summed per bucket's first day (a date, cheap to group and sort; one a bucket) and key; the bucket's text is made
+  // of the sums.
   const text = `with ${cte},
     g as (select ${bucketDay} as day, k.key, sum(k.q) as q, sum(k.c) as c, sum(k.u) as u from ${rows} group by 1, 2)
-    select ${bucket.replace(/k\.day/g, 'g.day')} as bucket, g.key, round(sum(g.q), 4)::text as quantity,
-           round(sum(g.c), 2)::text as cost, round(coalesce(sum(g.u), 0), 4)::text as unpriced
+    select ${bucket.replace(/k\.day/g, 'g.day')} as bucket, g.key, round(g.q, 4)::text as quantity,
+           round(g.c, 2)::text as cost, round(coalesce(g.u, 0), 4)::text as unpriced
       from g
-     group by 1, 2
-     order by 1 nulls first, sum(g.q) desc nulls last
+     order by g.day nulls first, g.q desc nulls last
      limit 20000`;
   return { text, values: sql.values };
 }

@@ -13,6 +13,11 @@ import { consumptionCte, type Skip } from './consumption.js';
  * there); an import the days of each meter over the file's span with the same margins; a meter's multiplier or
  * register maximum all its days; a tariff the days of its energy type over its validity, before and after the
  * change. A change of the tenant's time zone moves every day: rebuildDays (the route days/rebuild) does them again.
+ *
+ * Every statement here that writes meter days also writes the place figures (energy_place_days, migration 0186):
+ * triggers on energy_meter_days add what a statement inserts and take away what it deletes at the places the meter
+ * counts in, and triggers on energy_meters move a meter's days (and its sub-meters') when its place, parent, type
+ * or deletion changes, so nothing here writes them.
  */
 
 /** The widest days a meter's recomputation covers when all of them are asked. */
