@@ -147,6 +147,10 @@ declare
   gone energy_meter_days[];
   came energy_meter_days[];
 begin
+  -- A rebuild of every day of the tenant (days.ts rebuildDays) sums the place figures once at its end.
+  if current_setting('eam.place_days_deferred', true) = 'on' then
+    return null;
+  end if;
   if tg_op = 'INSERT' then
     select array_agg(n) into came from new_rows n;
   elsif tg_op = 'DELETE' then
@@ -248,6 +252,33 @@ end $$;
 create trigger energy_meters_days_drop before delete on energy_meters
   for each row execute function eam_meter_days_drop();
 
--- The place days of the meter days already kept.
-select eam_place_days_add(null, array_agg(d)) from energy_meter_days d group by d.tenant_id, d.meter_id % 64;
+-- A tenant's place figures summed again from all its meter days in one statement (each row written once): the end
+-- of a rebuild of every day (days.ts rebuildDays, which defers the triggers' sums meanwhile), and the rows of the
+-- meter days already kept.
+create or replace function eam_place_days_rebuild(tenant bigint) returns void language plpgsql as $$
+begin
+  perform pg_advisory_xact_lock(hashtext('energy_place_days'), tenant::integer);
+  delete from energy_place_days where tenant_id = tenant;
+  insert into energy_place_days (tenant_id, level, place_id, energy_type, day, meters, quantity, cost, cost_n,
+      unpriced, unpriced_n, sharp_q, sharp_q_n, sharp_c, sharp_c_n, peak_q, peak_q_n, peak_c, peak_c_n,
+      flat_q, flat_q_n, flat_c, flat_c_n, valley_q, valley_q_n, valley_c, valley_c_n)
+  select d.tenant_id, pl.level, pl.place_id, m.energy_type, d.day, count(*)::integer, sum(d.quantity),
+         coalesce(sum(d.cost), 0), count(d.cost)::integer, coalesce(sum(d.unpriced), 0), count(d.unpriced)::integer,
+         coalesce(sum(d.sharp_q), 0), count(d.sharp_q)::integer, coalesce(sum(d.sharp_c), 0), count(d.sharp_c)::integer,
+         coalesce(sum(d.peak_q), 0), count(d.peak_q)::integer, coalesce(sum(d.peak_c), 0), count(d.peak_c)::integer,
+         coalesce(sum(d.flat_q), 0), count(d.flat_q)::integer, coalesce(sum(d.flat_c), 0), count(d.flat_c)::integer,
+         coalesce(sum(d.valley_q), 0), count(d.valley_q)::integer,
+         coalesce(sum(d.valley_c), 0), count(d.valley_c)::integer
+    from energy_meter_days d
+    join energy_meters m on m.tenant_id = d.tenant_id and m.id = d.meter_id
+    left join energy_meters pm on pm.tenant_id = m.tenant_id and pm.id = m.parent_id
+   cross join lateral eam_meter_places(m.deleted_at is null, m.organization_id, m.workshop_id, m.line_id,
+                                       m.energy_type, pm.id is not null and pm.deleted_at is null,
+                                       pm.organization_id, pm.workshop_id, pm.line_id, pm.energy_type) pl
+   where d.tenant_id = tenant
+   group by 1, 2, 3, 4, 5
+   order by 1, 2, 3, 4, 5;
+end $$;
+
+select eam_place_days_rebuild(c.id) from companies c where exists (select 1 from energy_meter_days d where d.tenant_id = c.id);
 analyze energy_place_days;

@@ -102,7 +102,11 @@ export async function readingsChanged(
   await recomputeDays(tx, [meterId], span.from, span.to, skip);
 }
 
-/** Every kept day of the tenant's meters (or of the meters given) worked out again, a batch of meters at a time. */
+/**
+ * Every kept day of the tenant's meters (or of the meters given) worked out again, a batch of meters at a time.
+ * All of them: the place figures are not added to batch by batch (each place row would be written once a batch
+ * in one transaction) but summed once at the end from all the days (eam_place_days_rebuild, migration 0186).
+ */
 export async function rebuildDays(tx: TenantTx, meterIds?: readonly number[], batch = 50): Promise<number> {
   const ids =
     meterIds ??
@@ -112,7 +116,14 @@ export async function rebuildDays(tx: TenantTx, meterIds?: readonly number[], ba
         [tx.tenantId],
       )
     ).rows.map((r) => Number(r.id));
+  const all = !meterIds;
+  if (all) await tx.query(`select set_config('eam.place_days_deferred', 'on', true)`);
   for (let i = 0; i < ids.length; i += batch) await recomputeDays(tx, ids.slice(i, i + batch));
+  if (all) {
+    await tx.query(`select set_config('eam.place_days_deferred', 'off', true), eam_place_days_rebuild($1)`, [
+      tx.tenantId,
+    ]);
+  }
   return ids.length;
 }
 
