@@ -53,6 +53,7 @@ async function main(): Promise<void> {
   let genSeconds = 0;
   let rebuildSeconds = 0;
   let keptDays = 0;
+  let placeDays = 0;
   const loadBefore = os.loadavg()[0]!;
   try {
     await migrate(db);
@@ -118,6 +119,7 @@ async function main(): Promise<void> {
       const started = Date.now();
       await withTenant(db, tenantId, null, (tx) => rebuildDays(tx));
       await db.query('vacuum analyze energy_meter_days');
+      await db.query('vacuum analyze energy_place_days');
       rebuildSeconds = (Date.now() - started) / 1000;
       log(`kept days rebuilt in ${rebuildSeconds.toFixed(0)} s`);
     }
@@ -126,6 +128,10 @@ async function main(): Promise<void> {
     await db.query('analyze workshops');
     keptDays = Number(
       (await db.query<{ n: string }>('select count(*) as n from energy_meter_days where tenant_id = $1', [tenantId]))
+        .rows[0]!.n,
+    );
+    placeDays = Number(
+      (await db.query<{ n: string }>('select count(*) as n from energy_place_days where tenant_id = $1', [tenantId]))
         .rows[0]!.n,
     );
     readings = Number(
@@ -183,7 +189,7 @@ async function main(): Promise<void> {
     '',
     `Written by \`${command('bench:energy')}\` on ${new Date().toISOString().slice(0, 10)}. ${machineLine(loadBefore)}`,
     '',
-    `Data: ${meters} electricity meters in ${workshops} workshops read every ${every} minutes for ${days} days: ${readings.toLocaleString('en')} readings${genSeconds ? ` (generated in ${genSeconds.toFixed(0)} s)` : ''}, ${keptDays.toLocaleString('en')} kept day figures (energy_meter_days${rebuildSeconds ? `, rebuilt from the readings in ${rebuildSeconds.toFixed(0)} s` : ''}). Each statement is the one the route runs (energy/consumption.ts: days, months and whole periods from the kept days), through the tenant handle with the reports' planner settings, ${reps} calls each.`,
+    `Data: ${meters} electricity meters in ${workshops} workshops read every ${every} minutes for ${days} days: ${readings.toLocaleString('en')} readings${genSeconds ? ` (generated in ${genSeconds.toFixed(0)} s)` : ''}, ${keptDays.toLocaleString('en')} kept day figures (energy_meter_days${rebuildSeconds ? `, rebuilt from the readings in ${rebuildSeconds.toFixed(0)} s with their place figures` : ''}), ${placeDays.toLocaleString('en')} kept place figures (energy_place_days). Each statement is the one the route runs (energy/consumption.ts: days, months and whole periods from the kept days, those by place from the place figures), through the tenant handle with the reports' planner settings, ${reps} calls each.`,
     '',
     '| Statement | Rows | p50 ms | p95 ms | Target p95 ms | Met |',
     '|---|---:|---:|---:|---:|---|',

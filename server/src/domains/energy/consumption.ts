@@ -10,11 +10,13 @@ import { Sql } from '../../platform/reports/filters.js';
  * with the reading before it and the one after it, so an interval crossing its ends is counted where its middle is.
  *
  * Places: a place's (or an energy type's) consumption is that of its meters whose parent meter is not one of its
- * meters too: a sub-meter below a workshop's main meter is inside the main meter's figure and is not counted twice
- * (nor are its readings read).
+ * meters too (of the same energy type): a sub-meter below a workshop's main meter is inside the main meter's figure
+ * and is not counted twice (nor are its readings read).
  *
  * Days, months and whole periods are summed from the kept day figures (energy_meter_days, days.ts), which the same
- * statement over the readings fills; hours and shifts are worked out from the readings each time.
+ * statement over the readings fills; hours and shifts are worked out from the readings each time. Those grouped by
+ * factory, workshop, line, energy type or tariff period, or summed over one such place, read the kept place figures
+ * (energy_place_days, migration 0186: the meter days summed per place and day by triggers) instead.
  */
 
 export const BUCKETS = ['hour', 'day', 'shift', 'month', 'all'] as const;
@@ -91,7 +93,8 @@ function metersCte(q: PlaceFilter, sql: Sql, groupBy: GroupBy, meterIds?: readon
   const key = (a: string) => GROUP_KEY[groupBy].replace(/\bm\./g, `${a}.`);
   // The parent by its key (one index lookup a meter), not by scanning the kept meters once per meter.
   return `m0 as (select m.id, m.parent_id, m.energy_type, m.multiplier, m.register_max, ${key('m')} as key,
-                (pm.id is not null and ${on('pm')}) as parent_kept, ${key('pm')} as parent_key
+                (pm.id is not null and pm.energy_type = m.energy_type and ${on('pm')}) as parent_kept,
+                ${key('pm')} as parent_key
            from energy_meters m left join energy_meters pm on pm.tenant_id = $1 and pm.id = m.parent_id
           where m.tenant_id = $1 and ${on('m')}),
   m as (select m0.id, m0.parent_id, m0.energy_type, m0.multiplier, m0.register_max, m0.key,
@@ -153,11 +156,88 @@ export function consumptionCte(
            and (case when tp.s < tp.e then d1.mv >= tp.s and d1.mv < tp.e else d1.mv >= tp.s or d1.mv < tp.e end))`;
 }
 
+/** The levels of the kept place figures (energy_place_days, migration 0186): the whole tenant and its places. */
+export type PlaceLevel = 'none' | 'organization' | 'workshop' | 'line';
+const PLACE_FILTERS = [
+  ['organizationId', 'organization'],
+  ['workshopId', 'workshop'],
+  ['lineId', 'line'],
+] as const;
+
 /**
- * The kept days (energy_meter_days, days.ts) of the meters a filter keeps over a period as CTE `k` (meter_id, day,
- * key, quantity, cost, unpriced and the quantity and cost of each tariff period), only the counted meters.
+ * The kept place figures that give a query's rows (a level, and the one place of it the filter names), or null
+ * when only the meter days can. A place counts its meters whose parent meter (of the same type) is not in the same
+ * place, the counting of a report grouped by that place: a grouping by factory, workshop or line reads its own
+ * level (one place of it when filtered by it), one by type, tariff period or nothing the level of its place filter
+ * (the whole tenant without one). By meter or machine, filtered by a meter or a machine, by a place other than the
+ * grouping's, or by two places at once (a parent in the same line but another factory would count otherwise): the
+ * meter days.
  */
-function keptDaysCte(q: Omit<ConsumptionQuery, 'bucket'>, sql: Sql, groupBy: GroupBy): string {
+export function placeLevel(q: PlaceFilter, groupBy: GroupBy): { level: PlaceLevel; placeId: number | null } | null {
+  if (q.meterId || q.equipmentId) return null;
+  const given = PLACE_FILTERS.filter(([k]) => q[k]);
+  if (given.length > 1) return null;
+  const filter = given[0];
+  const placeId = filter ? Number(q[filter[0]]) : null;
+  switch (groupBy) {
+    case 'organization':
+    case 'workshop':
+    case 'line':
+      return !filter || filter[1] === groupBy ? { level: groupBy, placeId } : null;
+    case 'type':
+    case 'period':
+    case 'none':
+      return { level: filter ? filter[1] : 'none', placeId };
+    default:
+      return null;
+  }
+}
+
+/** The figures of a kept day that may be null (no cost, no interval in a tariff period). */
+const NULLABLE = [
+  'cost',
+  'unpriced',
+  'sharp_q',
+  'sharp_c',
+  'peak_q',
+  'peak_c',
+  'flat_q',
+  'flat_c',
+  'valley_q',
+  'valley_c',
+] as const;
+
+/** Whether a report may read the kept place figures (the tests set them against the meter days with false). */
+export interface KeptOptions {
+  placeDays?: boolean;
+}
+
+/**
+ * The kept days of the meters a filter keeps over a period as CTE `k` (day, key, quantity, cost, unpriced and the
+ * quantity and cost of each tariff period): the place figures where they give the query's rows (placeLevel), else
+ * the meter days (energy_meter_days, days.ts) of the counted meters, with meter_id.
+ */
+function keptDaysCte(q: Omit<ConsumptionQuery, 'bucket'>, sql: Sql, groupBy: GroupBy, opts: KeptOptions = {}): string {
+  const plan = opts.placeDays === false ? null : placeLevel(q, groupBy);
+  if (plan) {
+    const where = [
+      'x.tenant_id = $1',
+      `x.level = ${sql.p(plan.level)}`,
+      `x.day >= ${sql.p(q.from)}::date`,
+      `x.day <= ${sql.p(q.to)}::date`,
+    ];
+    if (plan.placeId !== null) where.push(`x.place_id = ${sql.p(plan.placeId)}::bigint`);
+    if (q.energyType) where.push(`x.energy_type = ${sql.p(q.energyType)}`);
+    const key =
+      groupBy === 'type'
+        ? 'x.energy_type'
+        : groupBy === 'none' || groupBy === 'period'
+          ? `''`
+          : 'nullif(x.place_id, 0)::text';
+    // A sum is null where no meter day of the place gave it a value (its count is 0), as over the meter days.
+    const cols = NULLABLE.map((c) => `case when x.${c}_n > 0 then x.${c} end as ${c}`).join(', ');
+    return `k as (select x.day, ${key} as key, x.quantity, ${cols} from energy_place_days x where ${where.join(' and ')})`;
+  }
   return `${metersCte(q, sql, groupBy)},
   k as (select x.*, m.key from energy_meter_days x join m on m.id = x.meter_id and m.counted
          where x.tenant_id = $1 and x.day >= ${sql.p(q.from)}::date and x.day <= ${sql.p(q.to)}::date)`;
@@ -228,13 +308,17 @@ const DAY_BUCKETS: Partial<Record<Bucket, string>> = {
  * the kept days (a year of 2,000 meters is 730,000 of them, not 70 million readings), hours and shifts from the
  * readings.
  */
-export function consumptionSql(q: ConsumptionQuery, tenantId: number): { text: string; values: unknown[] } {
+export function consumptionSql(
+  q: ConsumptionQuery,
+  tenantId: number,
+  opts: KeptOptions = {},
+): { text: string; values: unknown[] } {
   const bucket = DAY_BUCKETS[q.bucket];
   if (!bucket) return rawConsumptionSql(q, tenantId);
   const bucketDay =
     q.bucket === 'day' ? 'k.day' : q.bucket === 'month' ? `date_trunc('month', k.day)::date` : 'null::date';
   const sql = new Sql(tenantId);
-  const cte = keptDaysCte(q, sql, q.groupBy);
+  const cte = keptDaysCte(q, sql, q.groupBy, opts);
   // Grouped by tariff period: each day's quantity and cost of each period, and what no tariff priced (key null).
   const rows =
     q.groupBy === 'period'
@@ -244,14 +328,14 @@ export function consumptionSql(q: ConsumptionQuery, tenantId: number): { text: s
                                        (null, k.unpriced, null)) p(key, q, c)
            where p.q is not null) k`
       : '(select k.day, k.key, k.quantity as q, k.cost as c, k.unpriced as u from k) k';
-  // Summed per day (a date, cheap to group) and key first; the bucket's text is made of the few sums.
+  // Summed per bucket's first day (a date, cheap to group and sort; one a bucket) and key; the bucket's text is made
+  // of the sums.
   const text = `with ${cte},
     g as (select ${bucketDay} as day, k.key, sum(k.q) as q, sum(k.c) as c, sum(k.u) as u from ${rows} group by 1, 2)
-    select ${bucket.replace(/k\.day/g, 'g.day')} as bucket, g.key, round(sum(g.q), 4)::text as quantity,
-           round(sum(g.c), 2)::text as cost, round(coalesce(sum(g.u), 0), 4)::text as unpriced
+    select ${bucket.replace(/k\.day/g, 'g.day')} as bucket, g.key, round(g.q, 4)::text as quantity,
+           round(g.c, 2)::text as cost, round(coalesce(g.u, 0), 4)::text as unpriced
       from g
-     group by 1, 2
-     order by 1 nulls first, sum(g.q) desc nulls last
+     order by g.day nulls first, g.q desc nulls last
      limit 20000`;
   return { text, values: sql.values };
 }
@@ -280,9 +364,10 @@ export function rollupSql(q: ConsumptionQuery, tenantId: number): { text: string
 export function totalSql(
   q: Omit<ConsumptionQuery, 'bucket' | 'groupBy'>,
   tenantId: number,
+  opts: KeptOptions = {},
 ): { text: string; values: unknown[] } {
   const sql = new Sql(tenantId);
-  const cte = keptDaysCte({ ...q, groupBy: 'none' }, sql, 'none');
+  const cte = keptDaysCte({ ...q, groupBy: 'none' }, sql, 'none', opts);
   return {
     text: `with ${cte} select round(coalesce(sum(k.quantity), 0), 4)::text as quantity, round(sum(k.cost), 2)::text as cost
              from k`,

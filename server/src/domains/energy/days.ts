@@ -13,6 +13,11 @@ import { consumptionCte, type Skip } from './consumption.js';
  * there); an import the days of each meter over the file's span with the same margins; a meter's multiplier or
  * register maximum all its days; a tariff the days of its energy type over its validity, before and after the
  * change. A change of the tenant's time zone moves every day: rebuildDays (the route days/rebuild) does them again.
+ *
+ * Every statement here that writes meter days also writes the place figures (energy_place_days, migration 0186):
+ * triggers on energy_meter_days add what a statement inserts and take away what it deletes at the places the meter
+ * counts in, and triggers on energy_meters move a meter's days (and its sub-meters') when its place, parent, type
+ * or deletion changes, so nothing here writes them.
  */
 
 /** The widest days a meter's recomputation covers when all of them are asked. */
@@ -97,7 +102,11 @@ export async function readingsChanged(
   await recomputeDays(tx, [meterId], span.from, span.to, skip);
 }
 
-/** Every kept day of the tenant's meters (or of the meters given) worked out again, a batch of meters at a time. */
+/**
+ * Every kept day of the tenant's meters (or of the meters given) worked out again, a batch of meters at a time.
+ * All of them: the place figures are not added to batch by batch (each place row would be written once a batch
+ * in one transaction) but summed once at the end from all the days (eam_place_days_rebuild, migration 0186).
+ */
 export async function rebuildDays(tx: TenantTx, meterIds?: readonly number[], batch = 50): Promise<number> {
   const ids =
     meterIds ??
@@ -107,7 +116,14 @@ export async function rebuildDays(tx: TenantTx, meterIds?: readonly number[], ba
         [tx.tenantId],
       )
     ).rows.map((r) => Number(r.id));
+  const all = !meterIds;
+  if (all) await tx.query(`select set_config('eam.place_days_deferred', 'on', true)`);
   for (let i = 0; i < ids.length; i += batch) await recomputeDays(tx, ids.slice(i, i + batch));
+  if (all) {
+    await tx.query(`select set_config('eam.place_days_deferred', 'off', true), eam_place_days_rebuild($1)`, [
+      tx.tenantId,
+    ]);
+  }
   return ids.length;
 }
 

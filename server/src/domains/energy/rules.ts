@@ -106,12 +106,14 @@ export const meterHooks: EntityHooks = {
       issues.push({ field: 'parentId', key: 'energy.errors.parentType' });
     return issues;
   },
-  // The multiplier and the register's maximum weigh every interval of the meter: its days are worked out again.
+  // The multiplier and the register's maximum weigh every interval of the meter, the energy type's tariffs price
+  // them: its days are worked out again. (Its places' figures follow its place and parent by themselves: 0186.)
   async afterWrite(tx, before, after) {
     if (!before) return;
     if (
       String(before.multiplier) !== String(after.multiplier) ||
-      String(before.registerMax) !== String(after.registerMax)
+      String(before.registerMax) !== String(after.registerMax) ||
+      before.energyType !== after.energyType
     )
       await recomputeDays(tx, [Number(after.id)]);
   },
