@@ -8025,42 +8025,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api-file/statics/template/file/equipmentpicture.xlsx": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** equipmentpicture: the import template (.xlsx, headers in the caller's language; ?lang=zh|en|tw) */
-        get: {
-            parameters: {
-                query?: {
-                    lang?: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api-file/statics/template/file/equipmentshift.xlsx": {
         parameters: {
             query?: never;
@@ -63414,65 +63378,6 @@ export interface paths {
         };
         put?: never;
         post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api-manage/pictureanagement/importexcel": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** equipmentpicture: import an .xlsx file (multipart field "file"); any bad row imports nothing */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "multipart/form-data": {
-                        /**
-                         * Format: binary
-                         * @description the .xlsx file
-                         */
-                        file?: string;
-                    } | null;
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data?: {
-                                count?: number;
-                            } | {
-                                column?: string;
-                                field?: string;
-                                message?: string;
-                                row?: number;
-                            }[];
-                            /** @description the field a business error (rtnCode 201) concerns */
-                            field?: string;
-                            msg?: string;
-                            rtnCode?: number;
-                        };
-                    };
-                };
-            };
-        };
         delete?: never;
         options?: never;
         head?: never;
