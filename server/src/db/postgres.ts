@@ -16,6 +16,8 @@ export interface PostgresOptions {
   poolSize: number;
   schema: string;
   onError?: (err: Error) => void;
+  /** How long a query waits for a connection of the pool before the answer is a 503 (default 5 s). */
+  connectTimeoutMs?: number;
 }
 
 const names = new Map<string, string>();
@@ -93,7 +95,7 @@ export async function openPostgres(opts: PostgresOptions): Promise<Database> {
     connectionString: opts.url,
     max: opts.poolSize,
     idleTimeoutMillis: 30_000,
-    connectionTimeoutMillis: 5_000,
+    connectionTimeoutMillis: opts.connectTimeoutMs ?? 5_000,
     options: opts.schema && opts.schema !== 'public' ? `-c search_path=${opts.schema},public` : undefined,
   });
   pool.on('error', (err) => opts.onError?.(err));

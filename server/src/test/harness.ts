@@ -32,7 +32,9 @@ export async function freshDatabase(): Promise<{ db: Database; schema: string; d
   await admin.connect();
   await admin.query(`create schema "${schema}"`);
   await admin.end();
-  const db = await openPostgres({ url, poolSize: 5, schema });
+  // A minute for a connection of the pool of five: a sweep's six callers beside the timed jobs, on a loaded CI
+  // machine, waited over the server's 5 s once, and the generic sweep read that 503 as a failure.
+  const db = await openPostgres({ url, poolSize: 5, schema, connectTimeoutMs: 60_000 });
   return {
     db,
     schema,
